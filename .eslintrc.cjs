@@ -1,0 +1,47 @@
+/** Read by eslint 9 with ESLINT_USE_FLAT_CONFIG=false (see package.json "lint"). */
+module.exports = {
+  root: true,
+  parser: '@typescript-eslint/parser',
+  parserOptions: { ecmaVersion: 2022, sourceType: 'module', ecmaFeatures: { jsx: true } },
+  env: { browser: true, node: true, es2022: true, jest: true },
+  plugins: ['@typescript-eslint', 'react-hooks'],
+  extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended'],
+  rules: {
+    'react-hooks/rules-of-hooks': 'error',
+    'react-hooks/exhaustive-deps': 'warn',
+    '@typescript-eslint/no-explicit-any': 'error',
+    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    'no-console': ['warn', { allow: ['error', 'warn', 'info'] }],
+  },
+  overrides: [
+    {
+      // Only the typed hooks module touches react-redux's raw hooks.
+      files: ['src/**/*.ts', 'src/**/*.tsx'],
+      excludedFiles: ['src/app/hooks.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              {
+                name: 'react-redux',
+                importNames: ['useDispatch', 'useSelector', 'useStore'],
+                message: 'Use the typed hooks from src/app/hooks.ts.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      files: ['server/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*', 'e2e/**/*'],
+      rules: { 'no-console': 'off' },
+    },
+    {
+      files: ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**', 'test/**'],
+      rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+    },
+  ],
+  ignorePatterns: ['dist/', 'node_modules/', 'coverage/', '.data/', '*.cjs', 'public/'],
+};

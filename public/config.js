@@ -1,0 +1,1 @@
+window.__APP_CONFIG__ = {};

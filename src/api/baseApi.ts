@@ -1,0 +1,67 @@
+import { createApi, fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { getConfig } from '../config/env';
+import { readAccessToken } from '../lib/tokenStorage';
+
+export const MAX_RETRIES = 3;
+export const FIRST_BACKOFF_MS = 1000;
+export const MAX_BACKOFF_MS = 30_000;
+/** Unused cache entries are dropped after five minutes. */
+export const KEEP_UNUSED_DATA_SECONDS = 300;
+
+/** 1 s, 2 s, 4 s, ... capped at 30 s. */
+export function backoffDelay(attempt: number): number {
+  return Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempt - 1), MAX_BACKOFF_MS);
+}
+
+/** Protected calls carry `authorization: bearer {token}` from localStorage.accessToken. */
+export function withAccessToken(headers: Headers): Headers {
+  const token = readAccessToken();
+  if (token && !headers.has('authorization')) headers.set('authorization', `bearer ${token}`);
+  return headers;
+}
+
+const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) =>
+  fetchBaseQuery({ baseUrl: getConfig().apiUrl, prepareHeaders: withAccessToken })(args, api, extraOptions);
+
+/** Client errors (4xx) are answers, not outages: retrying them cannot help. */
+function isRetryable(error: FetchBaseQueryError): boolean {
+  if (typeof error.status === 'number') return error.status >= 500 || error.status === 429;
+  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
+}
+
+/** An endpoint may lower the retry count, e.g. `extraOptions: { maxRetries: 0 }` for non-idempotent writes. */
+export interface RetryExtraOptions {
+  maxRetries?: number;
+}
+
+export const baseQuery = retry(rawBaseQuery, {
+  backoff: async (attempt) => {
+    await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt)));
+  },
+  retryCondition: (error, _args, { attempt, extraOptions }) => {
+    const limit = (extraOptions as RetryExtraOptions | undefined)?.maxRetries ?? MAX_RETRIES;
+    return attempt <= limit && isRetryable(error as FetchBaseQueryError);
+  },
+});
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['User', 'Product', 'Booking', 'Category', 'Book', 'Role'],
+  keepUnusedDataFor: KEEP_UNUSED_DATA_SECONDS,
+  endpoints: () => ({}),
+});
+
+/** The server's `{ message }`, or a plain fallback, for an RTK Query error. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error && typeof error === 'object') {
+    const data = (error as { data?: unknown }).data;
+    if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
+      return (data as { message: string }).message;
+    }
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+  }
+  return fallback;
+}

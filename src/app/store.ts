@@ -1,0 +1,42 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { baseApi } from '../api/baseApi';
+import authReducer from '../features/auth/authSlice';
+import { addAuthListeners } from '../features/auth/authListeners';
+import roleReducer from '../features/roles/roleSlice';
+import { addRoleListeners } from '../features/roles/roleListeners';
+import paymentReducer from '../features/payment/paymentSlice';
+import { addPaymentListeners } from '../features/payment/paymentListeners';
+import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
+import type { AppServices } from './services';
+
+export const rootReducer = combineReducers({
+  auth: authReducer,
+  role: roleReducer,
+  payment: paymentReducer,
+  [baseApi.reducerPath]: baseApi.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function setupStore(services: AppServices, preloadedState?: Partial<RootState>) {
+  const listenerMiddleware = createAppListenerMiddleware(services);
+  const startListening = listenerMiddleware.startListening as AppStartListening;
+  addAuthListeners(startListening);
+  addRoleListeners(startListening);
+  addPaymentListeners(startListening);
+
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) =>
+      getDefault().prepend(listenerMiddleware.middleware).concat(baseApi.middleware),
+    // Redux DevTools in development builds only.
+    devTools: process.env.NODE_ENV !== 'production',
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,137 @@
+/**
+ * Client configuration, validated once at start. Values come from the
+ * runtime `window.__APP_CONFIG__` (written by the static server as /config.js)
+ * over the build-time environment, over local defaults that point at the
+ * offline stack (API, Auth emulator, payment sandbox, local image host).
+ */
+
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId?: string;
+  /** host:port of the Auth emulator; unset means the real service. */
+  emulatorHost?: string;
+}
+
+export interface AppConfig {
+  apiUrl: string;
+  firebase: FirebaseWebConfig;
+  stripePublishableKey: string;
+  imageHostUrl: string;
+  imageHostKey: string;
+  tokenSyncUrl?: string;
+}
+
+/** The flat keys accepted from the environment and from /config.js. */
+export interface RawConfig {
+  API_URL?: string;
+  FIREBASE_API_KEY?: string;
+  FIREBASE_AUTH_DOMAIN?: string;
+  FIREBASE_PROJECT_ID?: string;
+  FIREBASE_APP_ID?: string;
+  FIREBASE_AUTH_EMULATOR_HOST?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  IMAGE_HOST_URL?: string;
+  IMAGE_HOST_KEY?: string;
+  TOKEN_SYNC_URL?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const DEFAULT_PROJECT_ID = 'demo-book-resale';
+const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
+
+const clean = (value: string | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+function requireUrl(name: string, value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new ConfigError('config/invalid-url', `${name} must be an http(s) URL, got "${value}".`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+export function parseConfig(raw: RawConfig): AppConfig {
+  const apiUrl = requireUrl('API_URL', clean(raw.API_URL) ?? 'http://127.0.0.1:5000');
+  const projectId = clean(raw.FIREBASE_PROJECT_ID) ?? DEFAULT_PROJECT_ID;
+  const apiKey = clean(raw.FIREBASE_API_KEY) ?? 'demo-api-key';
+  const authDomain = clean(raw.FIREBASE_AUTH_DOMAIN) ?? `${projectId}.firebaseapp.com`;
+  // The identity client refuses these, so say so at start rather than at the first sign-in.
+  if (apiKey.includes(':')) {
+    throw new ConfigError('auth/invalid-api-key', 'FIREBASE_API_KEY must not contain ":" (auth/invalid-api-key).');
+  }
+  if (authDomain.includes(':')) {
+    throw new ConfigError('auth/argument-error', 'FIREBASE_AUTH_DOMAIN must not contain ":" (auth/argument-error).');
+  }
+  // A demo- project only exists in the emulator, so it implies the emulator.
+  const emulatorHost =
+    clean(raw.FIREBASE_AUTH_EMULATOR_HOST) ?? (projectId.startsWith('demo-') ? DEFAULT_EMULATOR_HOST : undefined);
+  if (emulatorHost && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
+    throw new ConfigError('config/invalid-emulator-host', `FIREBASE_AUTH_EMULATOR_HOST must be host:port, got "${emulatorHost}".`);
+  }
+  const stripePublishableKey = clean(raw.STRIPE_PUBLISHABLE_KEY) ?? 'pk_test_sandbox';
+  if (!stripePublishableKey.startsWith('pk_')) {
+    throw new ConfigError('config/invalid-stripe-key', 'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_...).');
+  }
+  const tokenSyncUrl = clean(raw.TOKEN_SYNC_URL);
+  return {
+    apiUrl,
+    firebase: { apiKey, authDomain, projectId, appId: clean(raw.FIREBASE_APP_ID), emulatorHost },
+    stripePublishableKey,
+    imageHostUrl: requireUrl('IMAGE_HOST_URL', clean(raw.IMAGE_HOST_URL) ?? `${apiUrl}/image-host/1/upload`),
+    imageHostKey: clean(raw.IMAGE_HOST_KEY) ?? 'book-resale-local',
+    tokenSyncUrl: tokenSyncUrl ? requireUrl('TOKEN_SYNC_URL', tokenSyncUrl) : undefined,
+  };
+}
+
+declare global {
+  interface Window {
+    __APP_CONFIG__?: RawConfig;
+  }
+}
+
+/** Build-time values; webpack's DefinePlugin replaces each `process.env.X`. */
+function buildTimeConfig(): RawConfig {
+  return {
+    API_URL: process.env.API_URL,
+    FIREBASE_API_KEY: process.env.FIREBASE_API_KEY,
+    FIREBASE_AUTH_DOMAIN: process.env.FIREBASE_AUTH_DOMAIN,
+    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID,
+    FIREBASE_APP_ID: process.env.FIREBASE_APP_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+    STRIPE_PUBLISHABLE_KEY: process.env.STRIPE_PUBLISHABLE_KEY,
+    IMAGE_HOST_URL: process.env.IMAGE_HOST_URL,
+    IMAGE_HOST_KEY: process.env.IMAGE_HOST_KEY,
+    TOKEN_SYNC_URL: process.env.TOKEN_SYNC_URL,
+  };
+}
+
+let current: AppConfig | undefined;
+
+/** The validated configuration; throws ConfigError on a bad value. */
+export function getConfig(): AppConfig {
+  if (!current) {
+    const runtime = typeof window === 'undefined' ? {} : (window.__APP_CONFIG__ ?? {});
+    current = parseConfig({ ...buildTimeConfig(), ...runtime });
+  }
+  return current;
+}
+
+/** For tests: replace the configuration. */
+export function setConfig(config: AppConfig | undefined): void {
+  current = config;
+}

@@ -1,0 +1,41 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionFailed, signedOut } from '../auth/authSlice';
+
+export interface RoleState {
+  isAdmin: boolean;
+  isSeller: boolean;
+  /** True until the roles of the signed-in user are known. */
+  loading: boolean;
+}
+
+const initialState: RoleState = { isAdmin: false, isSeller: false, loading: true };
+
+const roleSlice = createSlice({
+  name: 'role',
+  initialState,
+  reducers: {
+    rolesRequested(state) {
+      state.loading = true;
+    },
+    rolesLoaded(_state, action: PayloadAction<{ isAdmin: boolean; isSeller: boolean }>) {
+      return { ...action.payload, loading: false };
+    },
+    /** Nobody is signed in: no roles, nothing to wait for. */
+    rolesCleared() {
+      return { isAdmin: false, isSeller: false, loading: false };
+    },
+  },
+  extraReducers: (builder) => {
+    const noRoles = () => ({ isAdmin: false, isSeller: false, loading: false });
+    builder.addCase(signedOut, noRoles).addCase(sessionFailed, noRoles);
+  },
+  selectors: {
+    selectIsAdmin: (state) => state.isAdmin,
+    selectIsSeller: (state) => state.isSeller,
+    selectRoleLoading: (state) => state.loading,
+  },
+});
+
+export const { rolesRequested, rolesLoaded, rolesCleared } = roleSlice.actions;
+export const { selectIsAdmin, selectIsSeller, selectRoleLoading } = roleSlice.selectors;
+export default roleSlice.reducer;

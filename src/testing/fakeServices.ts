@@ -1,0 +1,96 @@
+import type { AppServices, AuthService, CardSession, Notifier, TokenSync } from '../app/services';
+import { createPaymentService } from '../app/services';
+import type { AuthUser } from '../types/entities';
+
+export interface FakeAuth extends AuthService {
+  /** Report a new auth status, as the identity SDK would. */
+  emit(user: AuthUser | null): void;
+  signIn: jest.Mock<Promise<AuthUser>, [string, string]>;
+  signUp: jest.Mock<Promise<AuthUser>, [string, string]>;
+  updateDisplayName: jest.Mock<Promise<AuthUser>, [string]>;
+  signInWithGoogle: jest.Mock<Promise<AuthUser>, []>;
+  signOut: jest.Mock<Promise<void>, []>;
+  getIdToken: jest.Mock<Promise<string | null>, [number?]>;
+}
+
+export const testUser: AuthUser = { uid: 'uid-1', email: 'reader@example.com', displayName: 'Rita Reader' };
+
+/** An identity provider in memory: the password `secret123` works for every email. */
+export function createFakeAuth(): FakeAuth {
+  const callbacks = new Set<(user: AuthUser | null) => void>();
+  let current: AuthUser | null = null;
+  const setCurrent = (user: AuthUser | null) => {
+    current = user;
+    return user;
+  };
+  return {
+    emit: (user) => {
+      current = user;
+      callbacks.forEach((callback) => callback(user));
+    },
+    onAuthStateChanged: (callback) => {
+      callbacks.add(callback);
+      return () => callbacks.delete(callback);
+    },
+    signIn: jest.fn(async (email: string, password: string) => {
+      if (password !== 'secret123') throw new Error('Firebase: Error (auth/invalid-credential).');
+      return setCurrent({ uid: `uid-${email}`, email, displayName: 'Rita Reader' }) as AuthUser;
+    }),
+    signUp: jest.fn(async (email: string, _password: string) => setCurrent({ uid: `uid-${email}`, email, displayName: null }) as AuthUser),
+    updateDisplayName: jest.fn(async (name: string) => {
+      if (!current) throw new Error('no user');
+      return setCurrent({ ...current, displayName: name }) as AuthUser;
+    }),
+    signInWithGoogle: jest.fn(async () => setCurrent({ uid: 'uid-google', email: 'gina@example.com', displayName: 'Gina Google' }) as AuthUser),
+    signOut: jest.fn(async () => {
+      setCurrent(null);
+    }),
+    getIdToken: jest.fn(async () => (current ? `id-token-for-${current.email}` : null)),
+  };
+}
+
+export interface FakeNotifier extends Notifier {
+  notify: jest.Mock<void, [string, (Parameters<Notifier['notify']>[1])?]>;
+  loading: jest.Mock<string, [string]>;
+  close: jest.Mock<void, [string | number]>;
+}
+
+export function createFakeNotifier(): FakeNotifier {
+  return { notify: jest.fn(), loading: jest.fn((_message: string) => 'toast-1'), close: jest.fn() };
+}
+
+export type FakeServices = AppServices & {
+  auth: FakeAuth;
+  notifier: FakeNotifier;
+  navigation: { navigate: jest.Mock<void, [string, { replace?: boolean }?]> };
+  tokenSync: TokenSync & { signedIn: jest.Mock; signedOut: jest.Mock };
+};
+
+export function createFakeServices(): FakeServices {
+  return {
+    auth: createFakeAuth(),
+    payments: createPaymentService(),
+    navigation: { navigate: jest.fn() },
+    notifier: createFakeNotifier(),
+    tokenSync: { signedIn: jest.fn(async () => undefined), signedOut: jest.fn(async () => undefined) },
+  };
+}
+
+/** A card form that answers as the provider would for the given outcome. */
+export function createFakeCardSession(outcome: 'succeeded' | { failAt: 'method' | 'confirm'; message: string }): CardSession & {
+  createPaymentMethod: jest.Mock;
+  confirmCardPayment: jest.Mock;
+} {
+  return {
+    createPaymentMethod: jest.fn(async () =>
+      outcome !== 'succeeded' && outcome.failAt === 'method'
+        ? { ok: false as const, message: outcome.message }
+        : { ok: true as const, value: { id: 'pm_test_1' } },
+    ),
+    confirmCardPayment: jest.fn(async () =>
+      outcome !== 'succeeded' && outcome.failAt === 'confirm'
+        ? { ok: false as const, message: outcome.message }
+        : { ok: true as const, value: { id: 'pi_test_1', status: 'succeeded' } },
+    ),
+  };
+}

@@ -1,0 +1,92 @@
+/** Entities as they travel on the wire (spellings of the API kept). */
+
+export interface Category {
+  _id: string;
+  name: string;
+  category_id: string;
+  category: string;
+  img: string;
+}
+
+export interface Book {
+  _id: string;
+  name: string;
+  img: string;
+  location: string;
+  resale_price: number;
+  orginal_price: number;
+  seller_name: string;
+  number: string;
+  uses: string;
+  date: string;
+  category: string;
+  condition?: string;
+  description?: string;
+  verified: boolean;
+}
+
+export interface Product {
+  _id: string;
+  name: string;
+  price: number;
+  phone: string;
+  location: string;
+  condition: string;
+  description: string;
+  image: string;
+  category?: string;
+  orginal_price?: number;
+  uses?: string;
+  date?: string;
+}
+
+export type Role = 'Buyer' | 'seller' | 'admin';
+
+export interface User {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export interface Booking {
+  _id: string;
+  bookId: string;
+  bookName: string;
+  cusTomername: string;
+  email: string;
+  location: string;
+  phone: string;
+  resale_price: number;
+  paid: boolean;
+  img?: string;
+}
+
+export interface PaymentRecord {
+  resale_price: number;
+  transactionId: string;
+  email: string;
+  bookingId: string;
+}
+
+/** The signed-in identity, as the identity provider reports it. */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+}
+
+export interface InsertAnswer {
+  acknowledged: boolean;
+  insertedId: string;
+}
+
+export interface DeleteAnswer {
+  acknowledged: boolean;
+  deletedCount: number;
+}
+
+export interface UpdateAnswer {
+  acknowledged: boolean;
+  modifiedCount: number;
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import webpack from 'webpack';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+/** Client settings read at build time; /config.js may override them at run time. */
+const CLIENT_ENV = [
+  'API_URL',
+  'FIREBASE_API_KEY',
+  'FIREBASE_AUTH_DOMAIN',
+  'FIREBASE_PROJECT_ID',
+  'FIREBASE_APP_ID',
+  'FIREBASE_AUTH_EMULATOR_HOST',
+  'STRIPE_PUBLISHABLE_KEY',
+  'IMAGE_HOST_URL',
+  'IMAGE_HOST_KEY',
+  'TOKEN_SYNC_URL',
+] as const;
+
+/** Chunks that take longer than this to arrive fail with a ChunkLoadError. */
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+const publicDir = path.resolve(__dirname, 'public');
+
+/** Copies public/ (but index.html, which the HTML plugin writes) into the build. */
+class CopyPublicPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const walk = (dir: string) => {
+            for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+              const full = path.join(dir, entry.name);
+              const relative = path.relative(publicDir, full).split(path.sep).join('/');
+              if (entry.isDirectory()) walk(full);
+              else if (relative !== 'index.html') {
+                compilation.emitAsset(relative, new webpack.sources.RawSource(fs.readFileSync(full)));
+              }
+            }
+          };
+          walk(publicDir);
+        },
+      );
+    });
+  }
+}
+
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+  const production = argv.mode !== 'development';
+  const defined = Object.fromEntries(
+    CLIENT_ENV.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')]),
+  );
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/',
+      filename: production ? 'static/js/[name].[contenthash:8].js' : 'static/js/[name].js',
+      chunkFilename: production ? 'static/js/[name].[contenthash:8].chunk.js' : 'static/js/[name].chunk.js',
+      chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.(png|jpe?g|webp|svg|gif)$/i, type: 'asset/resource', generator: { filename: 'static/media/[name].[contenthash:8][ext]' } },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin(defined),
+      new HtmlWebpackPlugin({ template: path.resolve(publicDir, 'index.html') }),
+      new CopyPublicPlugin(),
+    ],
+    optimization: {
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } } })],
+      splitChunks: { chunks: 'async' },
+    },
+    performance: { hints: false },
+    devServer: {
+      host: '127.0.0.1',
+      port: Number(process.env.WEB_PORT ?? 8080),
+      historyApiFallback: true,
+      static: { directory: publicDir },
+    },
+  };
+};
