@@ -35,7 +35,7 @@ function start() {
   const router = createAppRouter(store);
   navigation.bind((to, options) => void router.navigate(to, options));
   createRoot(container).render(
-    <AppProviders store={store}>
+    <AppProviders store={store} services={services}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -7,6 +7,10 @@ import roleReducer from '../features/roles/roleSlice';
 import { addRoleListeners } from '../features/roles/roleListeners';
 import paymentReducer from '../features/payment/paymentSlice';
 import { addPaymentListeners } from '../features/payment/paymentListeners';
+import { addAdminListeners } from '../features/admin/adminListeners';
+import { addBookingListeners } from '../features/bookings/bookingListeners';
+import { addCatalogueListeners } from '../features/catalogue/catalogueListeners';
+import { addProductListeners } from '../features/products/productListeners';
 import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
 import type { AppServices } from './services';
 
@@ -25,12 +29,24 @@ export function setupStore(services: AppServices, preloadedState?: Partial<RootS
   addAuthListeners(startListening);
   addRoleListeners(startListening);
   addPaymentListeners(startListening);
+  addCatalogueListeners(startListening);
+  addBookingListeners(startListening);
+  addProductListeners(startListening);
+  addAdminListeners(startListening);
 
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault().prepend(listenerMiddleware.middleware).concat(baseApi.middleware),
+      getDefault({
+        serializableCheck: {
+          // A chosen image file travels in an action to the add-product flow.
+          ignoredActionPaths: ['payload.image', 'meta.arg.originalArgs', 'meta.baseQueryMeta'],
+          ignoredPaths: [/^api\.mutations\./],
+        },
+      })
+        .prepend(listenerMiddleware.middleware)
+        .concat(baseApi.middleware),
     // Redux DevTools in development builds only.
     devTools: process.env.NODE_ENV !== 'production',
   });

@@ -35,7 +35,7 @@ export function signedOutState(): Partial<RootState> {
 export function renderWithProviders(ui: ReactElement, { preloadedState, services = createFakeServices(), route = '/' }: Options = {}) {
   const store = setupStore(services, preloadedState);
   const result = render(
-    <AppProviders store={store}>
+    <AppProviders store={store} services={services}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
@@ -48,7 +48,7 @@ export function renderApp(route: string, { preloadedState, services = createFake
   const router = createTestRouter(store, [route]);
   services.navigation.navigate.mockImplementation((to, options) => void router.navigate(to, options));
   const result = render(
-    <AppProviders store={store}>
+    <AppProviders store={store} services={services}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
