@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** What the API's own access token proves: who the caller is. Roles are always read from the database. */
+export interface AccessTokenClaims {
+  userId: string;
+  email: string;
+}
+
+export interface AccessTokens {
+  sign(claims: AccessTokenClaims): Promise<string>;
+  /** Answers the claims, or undefined for a forged, expired or malformed token. */
+  verify(token: string): Promise<AccessTokenClaims | undefined>;
+}
+
+const ISSUER = 'book-resale-api';
+const AUDIENCE = 'book-resale-spa';
+const LIFETIME = '1h';
+
+export function accessTokens(secret: string): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: ({ userId, email }) =>
+      new SignJWT({ email })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(LIFETIME)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return undefined;
+        return { userId: payload.sub, email: payload.email };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/**
+ * The signing secret: the configured one, else a random one created on first start and kept in
+ * `DATA_DIR/jwt-secret` so tokens survive restarts. Several processes must share JWT_SECRET instead.
+ */
+export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const stored = (await readFile(file, 'utf8')).trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('hex');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

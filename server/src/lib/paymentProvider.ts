@@ -1,0 +1,45 @@
+import Stripe from 'stripe';
+import type { StripeConfig } from '../config';
+
+/** The part of a PaymentIntent the API relies on. */
+export interface PaymentIntentView {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  client_secret: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface CreatePaymentIntent {
+  amount: number;
+  currency: 'usd';
+  payment_method_types: ['card'];
+  metadata: { bookingId: string };
+}
+
+/** The slice of the Stripe client used here, so tests can pass a fake. */
+export interface PaymentProvider {
+  paymentIntents: {
+    create(params: CreatePaymentIntent): Promise<PaymentIntentView>;
+    retrieve(id: string): Promise<PaymentIntentView>;
+  };
+}
+
+/** A Stripe client; host, port and protocol point it at a local stand-in when configured. */
+export function stripePaymentProvider(config: StripeConfig): PaymentProvider {
+  const stripe = new Stripe(config.secretKey, {
+    host: config.host,
+    port: config.port,
+    protocol: config.protocol,
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+  });
+  return {
+    paymentIntents: {
+      create: (params) => stripe.paymentIntents.create(params),
+      retrieve: (id) => stripe.paymentIntents.retrieve(id),
+    },
+  };
+}

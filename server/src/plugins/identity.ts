@@ -1,0 +1,79 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AccessTokens } from '../lib/accessTokens';
+import { unauthorized } from '../lib/errors';
+import type { IdTokenVerifier, VerifiedIdentity } from '../lib/firebaseVerifier';
+import { usersRepository, type User } from '../repositories/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessTokens: AccessTokens;
+    /** onRequest hook: the caller must send a genuine identity-provider ID token. */
+    requireIdToken(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** onRequest hook: the caller must send a valid API access token of an existing user. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    verifiedIdentity: VerifiedIdentity | null;
+    currentUser: User | null;
+  }
+}
+
+export interface IdentityOptions {
+  verifyIdToken: IdTokenVerifier;
+  accessTokens: AccessTokens;
+}
+
+const MAX_TOKEN_LENGTH = 8192;
+
+/** The token of an `authorization: bearer <token>` header (any case), if there is one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || header.length > MAX_TOKEN_LENGTH) return undefined;
+  const match = /^bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** Handlers run only after `authenticate`; this turns a missing user into a 401 rather than a crash. */
+export function callerOf(request: FastifyRequest): User {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}
+
+export function verifiedIdentityOf(request: FastifyRequest): VerifiedIdentity {
+  if (!request.verifiedIdentity) throw unauthorized();
+  return request.verifiedIdentity;
+}
+
+export default fp<IdentityOptions>(
+  async (app, options) => {
+    app.decorate('accessTokens', options.accessTokens);
+    app.decorateRequest('verifiedIdentity', null);
+    app.decorateRequest('currentUser', null);
+
+    app.decorate('requireIdToken', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized('Send the sign-in ID token as a bearer token');
+      try {
+        request.verifiedIdentity = await options.verifyIdToken(token);
+      } catch (error) {
+        request.log.info({ reason: error instanceof Error ? error.message : String(error) }, 'ID token refused');
+        throw unauthorized('The sign-in ID token is invalid or expired');
+      }
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized('Send the access token as a bearer token');
+      const claims = await options.accessTokens.verify(token);
+      if (!claims) throw unauthorized('The access token is invalid or expired');
+      // The role is read here, on every request, so role changes and deletions apply at once.
+      const user = await usersRepository(app.db).findById(claims.userId);
+      if (!user || user.email !== claims.email.toLowerCase()) {
+        throw unauthorized('The account of this access token no longer exists');
+      }
+      request.currentUser = user;
+    });
+  },
+  { name: 'identity', dependencies: ['database'] },
+);

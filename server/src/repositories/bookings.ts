@@ -1,0 +1,101 @@
+import type { Queryable } from '../db/db';
+
+export interface BookingRow {
+  id: string;
+  book_id: string;
+  buyer_id: string | null;
+  email: string;
+  cus_tomername: string;
+  location: string;
+  phone: string;
+  book_name: string;
+  resale_price_cents: number;
+  img: string;
+  paid: boolean;
+}
+
+const columnsOf = (alias: string) =>
+  ['id', 'book_id', 'buyer_id', 'email', 'cus_tomername', 'location', 'phone', 'book_name',
+    'resale_price_cents', 'img', 'paid'].map((column) => `${alias}.${column}`).join(', ');
+const COLUMNS = columnsOf('bookings');
+
+export function bookingsRepository(db: Queryable) {
+  return {
+    async findById(id: string): Promise<BookingRow | undefined> {
+      return (await db.query<BookingRow>(`select ${COLUMNS} from bookings where id = $1`, [id]))[0];
+    },
+
+    async findUnpaid(buyerId: string, bookId: string): Promise<BookingRow | undefined> {
+      const rows = await db.query<BookingRow>(
+        `select ${COLUMNS} from bookings where buyer_id = $1 and book_id = $2 and not paid`,
+        [buyerId, bookId],
+      );
+      return rows[0];
+    },
+
+    listByBuyer(buyerId: string): Promise<BookingRow[]> {
+      return db.query<BookingRow>(
+        `select ${COLUMNS} from bookings where buyer_id = $1 order by created_at, id`,
+        [buyerId],
+      );
+    },
+
+    /** Bookings of the books a seller listed. */
+    listForSeller(sellerId: string): Promise<BookingRow[]> {
+      return db.query<BookingRow>(
+        `select ${columnsOf('k')} from bookings k join books b on b.id = k.book_id
+         where b.seller_id = $1 order by k.created_at, k.id`,
+        [sellerId],
+      );
+    },
+
+    async insert(booking: Omit<BookingRow, 'paid'>): Promise<void> {
+      await db.query(
+        `insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name,
+           resale_price_cents, img)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          booking.id, booking.book_id, booking.buyer_id, booking.email, booking.cus_tomername,
+          booking.location, booking.phone, booking.book_name, booking.resale_price_cents, booking.img,
+        ],
+      );
+    },
+
+    async deleteUnpaid(id: string): Promise<number> {
+      const rows = await db.query('delete from bookings where id = $1 and not paid returning id', [id]);
+      return rows.length;
+    },
+
+    async deleteUnpaidOfBook(bookId: string): Promise<number> {
+      const rows = await db.query('delete from bookings where book_id = $1 and not paid returning id', [
+        bookId,
+      ]);
+      return rows.length;
+    },
+
+    async deleteUnpaidByBuyer(buyerId: string): Promise<number> {
+      const rows = await db.query('delete from bookings where buyer_id = $1 and not paid returning id', [
+        buyerId,
+      ]);
+      return rows.length;
+    },
+
+    /** Unpaid bookings on a seller's unsold books, which go when the seller's books go. */
+    async deleteUnpaidOnUnsoldBooksOf(sellerId: string): Promise<number> {
+      const rows = await db.query(
+        `delete from bookings k using books b
+         where b.id = k.book_id and b.seller_id = $1 and not b.sold and not k.paid
+         returning k.id`,
+        [sellerId],
+      );
+      return rows.length;
+    },
+
+    async markPaid(id: string): Promise<number> {
+      const rows = await db.query('update bookings set paid = true where id = $1 and not paid returning id', [
+        id,
+      ]);
+      return rows.length;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Queryable } from '../db/db';
+
+export interface BookRow {
+  id: string;
+  category: string;
+  name: string;
+  img: string;
+  location: string;
+  resale_price_cents: number;
+  orginal_price_cents: number;
+  seller_id: string | null;
+  seller_email: string;
+  seller_name: string;
+  number: string;
+  uses: string;
+  date: string;
+  condition: string;
+  description: string;
+  sold: boolean;
+  /** The seller is verified (role admin); false once the seller's account is gone. */
+  verified: boolean;
+}
+
+export type NewBook = Omit<BookRow, 'sold' | 'verified'>;
+
+const SELECT_BOOKS = `
+  select b.id, b.category, b.name, b.img, b.location, b.resale_price_cents, b.orginal_price_cents,
+         b.seller_id, b.seller_email, b.seller_name, b.number, b.uses, b.date, b.condition,
+         b.description, b.sold, coalesce(u.role = 'admin', false) as verified
+  from books b left join users u on u.id = b.seller_id`;
+
+export function booksRepository(db: Queryable) {
+  return {
+    /** Books still for sale, of one category or of all when `category` is undefined. */
+    listForSale(category?: string): Promise<BookRow[]> {
+      return db.query<BookRow>(
+        `${SELECT_BOOKS} where not b.sold and ($1::text is null or b.category = $1)
+         order by b.created_at, b.id`,
+        [category ?? null],
+      );
+    },
+
+    listBySeller(sellerId: string): Promise<BookRow[]> {
+      return db.query<BookRow>(`${SELECT_BOOKS} where b.seller_id = $1 order by b.created_at, b.id`, [
+        sellerId,
+      ]);
+    },
+
+    async findById(id: string): Promise<BookRow | undefined> {
+      return (await db.query<BookRow>(`${SELECT_BOOKS} where b.id = $1`, [id]))[0];
+    },
+
+    async insert(book: NewBook): Promise<void> {
+      await db.query(
+        `insert into books (id, category, name, img, location, resale_price_cents, orginal_price_cents,
+           seller_id, seller_email, seller_name, number, uses, date, condition, description)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        [
+          book.id, book.category, book.name, book.img, book.location, book.resale_price_cents,
+          book.orginal_price_cents, book.seller_id, book.seller_email, book.seller_name, book.number,
+          book.uses, book.date, book.condition, book.description,
+        ],
+      );
+    },
+
+    /** Deletes the book only while unsold; answers how many rows went. */
+    async deleteUnsold(id: string): Promise<number> {
+      const rows = await db.query('delete from books where id = $1 and not sold returning id', [id]);
+      return rows.length;
+    },
+
+    async deleteUnsoldBySeller(sellerId: string): Promise<number> {
+      const rows = await db.query('delete from books where seller_id = $1 and not sold returning id', [
+        sellerId,
+      ]);
+      return rows.length;
+    },
+
+    /** Marks the book sold; answers 0 when it already was (someone else paid first). */
+    async markSold(id: string): Promise<number> {
+      const rows = await db.query('update books set sold = true where id = $1 and not sold returning id', [
+        id,
+      ]);
+      return rows.length;
+    },
+  };
+}

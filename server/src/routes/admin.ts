@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../lib/errors';
+import { userOnWire } from '../lib/wire';
+import { callerOf } from '../plugins/identity';
+import { bookingsRepository } from '../repositories/bookings';
+import { booksRepository } from '../repositories/books';
+import { usersRepository, type Role } from '../repositories/users';
+import { deleted, idParams, listOf, modified, user } from '../schemas';
+
+/** Admin-only user management: every route here needs an admin access token. */
+export default async function adminRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireAdmin);
+  const users = usersRepository(app.db);
+
+  const listRoute = (path: string, roles: Role[]) =>
+    app.get(path, { schema: { response: { 200: listOf(user) } } }, async () =>
+      (await users.listByRoles(roles)).map(userOnWire),
+    );
+  listRoute('/seller', ['seller', 'admin']);
+  listRoute('/buyer', ['Buyer']);
+
+  const promoteRoute = (path: string, from: Role, to: Role) =>
+    app.put<{ Params: { id: string } }>(
+      path,
+      { schema: { params: idParams, response: { 200: modified } } },
+      async (request) => {
+        const target = await users.findById(request.params.id);
+        if (!target) throw notFound('No such user');
+        // Only the documented step (Buyer → seller, seller → admin); anything else changes nothing.
+        return { acknowledged: true, modifiedCount: await users.changeRole(target.id, from, to) };
+      },
+    );
+  promoteRoute('/users/seller/:id', 'Buyer', 'seller');
+  promoteRoute('/users/admin/:id', 'seller', 'admin');
+
+  app.delete<{ Params: { id: string } }>(
+    '/users/admin/:id',
+    { schema: { params: idParams, response: { 200: deleted } } },
+    async (request) => {
+      const { id } = request.params;
+      if (id === callerOf(request).id) throw badRequest('You cannot delete your own account');
+      // Paid bookings and sold books stay on record (their owner column becomes null).
+      const deletedCount = await app.db.transaction(async (tx) => {
+        const bookings = bookingsRepository(tx);
+        await bookings.deleteUnpaidByBuyer(id);
+        await bookings.deleteUnpaidOnUnsoldBooksOf(id);
+        await booksRepository(tx).deleteUnsoldBySeller(id);
+        return usersRepository(tx).delete(id);
+      });
+      if (deletedCount === 0) throw notFound('No such user');
+      return { acknowledged: true, deletedCount };
+    },
+  );
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../db/db';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
+import type { PaymentIntentView, PaymentProvider } from '../lib/paymentProvider';
+import { callerOf } from '../plugins/identity';
+import { bookingsRepository, type BookingRow } from '../repositories/bookings';
+import { booksRepository } from '../repositories/books';
+import { paymentsRepository } from '../repositories/payments';
+import type { User } from '../repositories/users';
+import { email, id, inserted } from '../schemas';
+
+/** A failure of the payment provider itself, not of the caller's input. */
+const providerUnavailable = () => new HttpError(502, 'The payment provider is unavailable, try again');
+
+interface PaymentBody {
+  bookingId: string;
+  transactionId: string;
+}
+
+const TRANSACTION_ID = { type: 'string', pattern: '^pi_[A-Za-z0-9_]{1,250}$' } as const;
+// The client also sends the price and its email: ignored, both come from the database.
+const ignoredFields = { resale_price: { type: 'number' }, email } as const;
+
+/** Card payments: the amount always comes from the booking in the database, never from the client. */
+export default async function paymentRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', app.authenticate);
+
+  /** The caller's booking, refusing unknown, foreign and already paid ones. */
+  async function payableBooking(caller: User, bookingId: string): Promise<BookingRow> {
+    const booking = await bookingsRepository(app.db).findById(bookingId);
+    if (!booking) throw notFound('No such booking');
+    if (booking.buyer_id !== caller.id) throw forbidden('This is not your booking');
+    if (booking.paid) throw conflict('This booking is already paid');
+    const book = await booksRepository(app.db).findById(booking.book_id);
+    if (!book || book.sold) throw conflict('This book is already sold');
+    return booking;
+  }
+
+  app.post<{ Body: { bookingId: string } }>(
+    '/create-payment-intent',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['bookingId'],
+          additionalProperties: false,
+          properties: { bookingId: id, ...ignoredFields },
+        },
+        response: { 200: { type: 'object', required: ['clientSecret'], properties: { clientSecret: { type: 'string' } } } },
+      },
+    },
+    async (request) => {
+      const booking = await payableBooking(callerOf(request), request.body.bookingId);
+      let intent: PaymentIntentView;
+      try {
+        intent = await app.payments.paymentIntents.create({
+          amount: booking.resale_price_cents,
+          currency: 'usd',
+          payment_method_types: ['card'],
+          metadata: { bookingId: booking.id },
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'creating a PaymentIntent failed');
+        throw providerUnavailable();
+      }
+      if (!intent.client_secret) throw providerUnavailable();
+      return { clientSecret: intent.client_secret };
+    },
+  );
+
+  app.post<{ Body: PaymentBody }>(
+    '/payment',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['bookingId', 'transactionId'],
+          additionalProperties: false,
+          properties: { bookingId: id, transactionId: TRANSACTION_ID, ...ignoredFields },
+        },
+        response: { 200: inserted },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { bookingId, transactionId } = request.body;
+      const payments = paymentsRepository(app.db);
+
+      // A repeat of a recorded payment answers the same record.
+      const recorded = await payments.findByTransactionId(transactionId);
+      if (recorded) {
+        if (recorded.booking_id !== bookingId || recorded.email !== caller.email) {
+          throw conflict('This transaction is recorded for another booking');
+        }
+        return { acknowledged: true, insertedId: recorded.id };
+      }
+
+      const booking = await payableBooking(caller, bookingId);
+      const intent = await retrieveIntent(app.payments, transactionId, request.log);
+      if (intent.metadata.bookingId !== booking.id) throw badRequest('This payment is for another booking');
+      if (intent.amount !== booking.resale_price_cents || intent.currency !== 'usd') {
+        throw badRequest('The amount paid does not match the booking');
+      }
+      if (intent.status !== 'succeeded') throw new HttpError(402, 'The payment has not succeeded');
+
+      const paymentId = newId();
+      try {
+        await app.db.transaction(async (tx) => {
+          await paymentsRepository(tx).insert({
+            id: paymentId,
+            booking_id: booking.id,
+            transaction_id: transactionId,
+            email: caller.email,
+            amount_cents: intent.amount,
+          });
+          if ((await bookingsRepository(tx).markPaid(booking.id)) === 0) throw conflict('This booking is already paid');
+          if ((await booksRepository(tx).markSold(booking.book_id)) === 0) throw conflict('This book is already sold');
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // A concurrent identical request won the race: answer its record.
+        const winner = await payments.findByTransactionId(transactionId);
+        if (winner && winner.booking_id === booking.id) return { acknowledged: true, insertedId: winner.id };
+        throw conflict('This booking is already paid');
+      }
+      return { acknowledged: true, insertedId: paymentId };
+    },
+  );
+}
+
+async function retrieveIntent(
+  provider: PaymentProvider,
+  transactionId: string,
+  log: { error(obj: object, msg: string): void },
+): Promise<PaymentIntentView> {
+  try {
+    return await provider.paymentIntents.retrieve(transactionId);
+  } catch (error) {
+    const status = typeof error === 'object' && error !== null && 'statusCode' in error ? error.statusCode : undefined;
+    if (status === 404) throw badRequest('Unknown transaction');
+    log.error({ err: error }, 'retrieving a PaymentIntent failed');
+    throw providerUnavailable();
+  }
+}

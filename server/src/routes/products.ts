@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { toCents } from '../lib/money';
+import { baseUrlOf, bookingOnWire, productOnWire } from '../lib/wire';
+import { callerOf } from '../plugins/identity';
+import { bookingsRepository } from '../repositories/bookings';
+import { booksRepository } from '../repositories/books';
+import { categoriesRepository } from '../repositories/categories';
+import { booking, deleted, idParams, inserted, listOf, price, product, text } from '../schemas';
+
+interface NewProductBody {
+  name: string;
+  price: number;
+  phone: string;
+  location: string;
+  condition: string;
+  description: string;
+  image: string;
+  category?: string;
+  orginal_price?: number;
+  uses?: string;
+}
+
+const newProductBody = {
+  type: 'object',
+  required: ['name', 'price', 'phone', 'location', 'image'],
+  additionalProperties: false,
+  properties: {
+    name: text(200, 1),
+    price,
+    phone: text(40, 1),
+    location: text(200, 1),
+    condition: { ...text(40), default: '' },
+    description: { ...text(2000), default: '' },
+    image: { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' },
+    category: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    orginal_price: { type: 'number', minimum: 0, maximum: 100_000 },
+    uses: text(60),
+  },
+} as const;
+
+const todayIsoDate = () => new Date().toISOString().slice(0, 10);
+
+/** A seller's own books (shown as products) and the bookings on them. Sellers and admins only. */
+export default async function productRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireSeller);
+  const books = booksRepository(app.db);
+  const categories = categoriesRepository(app.db);
+
+  app.get('/products', { schema: { response: { 200: listOf(product) } } }, async (request) => {
+    const base = baseUrlOf(request);
+    return (await books.listBySeller(callerOf(request).id)).map((row) => productOnWire(base, row));
+  });
+
+  app.post<{ Body: NewProductBody }>(
+    '/products',
+    { schema: { body: newProductBody, response: { 200: inserted } } },
+    async (request) => {
+      const seller = callerOf(request);
+      const body = request.body;
+      // Products without a category land in the first one, so they still show in a list.
+      const category = body.category?.toLowerCase() ?? (await categories.first())?.category;
+      if (!category || !(await categories.exists(category))) throw badRequest('Unknown category');
+      const id = newId();
+      await books.insert({
+        id,
+        category,
+        name: body.name.trim(),
+        img: body.image,
+        location: body.location,
+        resale_price_cents: toCents(body.price),
+        orginal_price_cents: toCents(body.orginal_price ?? body.price),
+        seller_id: seller.id,
+        seller_email: seller.email,
+        seller_name: seller.name,
+        number: body.phone,
+        uses: body.uses ?? '',
+        date: todayIsoDate(),
+        condition: body.condition,
+        description: body.description,
+      });
+      return { acknowledged: true, insertedId: id };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/products/:id',
+    { schema: { params: idParams, response: { 200: deleted } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const book = await books.findById(request.params.id);
+      if (!book) throw notFound('No such product');
+      if (book.seller_id !== caller.id && caller.role !== 'admin') throw forbidden('This is not your product');
+      // A sold book is part of a paid record; it stays so the buyer's order and payment stay whole.
+      if (book.sold) throw conflict('This book is sold and stays on record');
+      const deletedCount = await app.db.transaction(async (tx) => {
+        await bookingsRepository(tx).deleteUnpaidOfBook(book.id);
+        const count = await booksRepository(tx).deleteUnsold(book.id);
+        if (count === 0) throw conflict('This book was sold meanwhile'); // rolls the bookings back too
+        return count;
+      });
+      return { acknowledged: true, deletedCount };
+    },
+  );
+
+  app.get('/mybuyers', { schema: { response: { 200: listOf(booking) } } }, async (request) => {
+    const base = baseUrlOf(request);
+    const rows = await bookingsRepository(app.db).listForSeller(callerOf(request).id);
+    return rows.map((row) => bookingOnWire(base, row));
+  });
+}

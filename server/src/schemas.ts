@@ -1,0 +1,75 @@
+import { ID_PATTERN } from './lib/ids';
+
+/** JSON schemas shared by the routes. Bodies strip unknown fields (`additionalProperties: false`). */
+
+export const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
+
+export const email = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
+
+/** Dollars; strings from forms are coerced. Stripe refuses card payments under 50 cents. */
+export const price = { type: 'number', minimum: 0.5, maximum: 100_000 } as const;
+
+export const id = { type: 'string', pattern: ID_PATTERN } as const;
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id },
+} as const;
+
+export const emailParams = {
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: { email },
+} as const;
+
+export const emailQuery = emailParams;
+
+export const inserted = {
+  type: 'object',
+  required: ['acknowledged', 'insertedId'],
+  properties: { acknowledged: { type: 'boolean' }, insertedId: { type: 'string' } },
+} as const;
+
+export const deleted = {
+  type: 'object',
+  required: ['acknowledged', 'deletedCount'],
+  properties: { acknowledged: { type: 'boolean' }, deletedCount: { type: 'integer' } },
+} as const;
+
+export const modified = {
+  type: 'object',
+  required: ['acknowledged', 'modifiedCount'],
+  properties: { acknowledged: { type: 'boolean' }, modifiedCount: { type: 'integer' } },
+} as const;
+
+const object = (properties: Record<string, object>) =>
+  ({ type: 'object', required: Object.keys(properties), properties }) as const;
+
+const str = { type: 'string' } as const;
+const num = { type: 'number' } as const;
+const bool = { type: 'boolean' } as const;
+
+export const user = object({ _id: str, name: str, email: str, role: str });
+
+export const category = object({ _id: str, name: str, category_id: str, category: str, img: str });
+
+export const book = object({
+  _id: str, name: str, img: str, location: str, resale_price: num, orginal_price: num,
+  seller_name: str, number: str, uses: str, date: str, category: str, condition: str,
+  description: str, verified: bool,
+});
+
+export const product = object({
+  _id: str, name: str, price: num, phone: str, location: str, condition: str, description: str,
+  image: str, category: str, orginal_price: num, uses: str, date: str, sold: bool,
+});
+
+export const booking = object({
+  _id: str, bookId: str, bookName: str, cusTomername: str, email: str, location: str, phone: str,
+  resale_price: num, paid: bool, img: str,
+});
+
+export const listOf = (items: object) => ({ type: 'array', items }) as const;
