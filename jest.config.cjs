@@ -19,7 +19,7 @@ module.exports = {
       testEnvironment: 'jest-fixed-jsdom',
       roots: ['<rootDir>/src', '<rootDir>/test'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      transform: { '^.+\\.(mjs|cjs|jsx?|tsx?)$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
       moduleNameMapper: {
         '\\.(png|jpe?g|webp|svg|gif)$': '<rootDir>/test/fileStub.cjs',
@@ -32,7 +32,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/sandbox'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      transform: { '^.+\\.(mjs|cjs|jsx?|tsx?)$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
     },
   ],

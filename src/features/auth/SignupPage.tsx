@@ -1,4 +1,83 @@
-/** Placeholder until the screen lands. */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
+import { AuthCard } from './AuthLayout';
+import { errorCleared, googleSignInRequested, selectAuthError, selectFlowPending, signupRequested } from './authSlice';
+import { signupSchema } from './authSchemas';
+import { GoogleButton } from './GoogleButton';
+
+type SignupRole = 'Buyer' | 'seller';
+
 export function Component() {
-  return null;
+  const dispatch = useAppDispatch();
+  const error = useAppSelector(selectAuthError);
+  const pending = useAppSelector(selectFlowPending);
+
+  useEffect(() => {
+    dispatch(errorCleared());
+  }, [dispatch]);
+
+  const formik = useFormik({
+    initialValues: { name: '', email: '', password: '', role: 'Buyer' as SignupRole },
+    validationSchema: signupSchema,
+    onSubmit: ({ name, email, password, role }) => {
+      dispatch(signupRequested({ name: name.trim(), email: email.trim(), password, role }));
+    },
+  });
+  const fieldError = (name: 'email' | 'password') => (formik.touched[name] ? formik.errors[name] : undefined);
+
+  return (
+    <AuthCard title={copy.signup.title}>
+      <Stack component="form" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.signup.title}>
+        <TextField label={copy.signup.name} autoComplete="name" {...formik.getFieldProps('name')} />
+        <TextField
+          label={copy.signup.email}
+          type="email"
+          autoComplete="email"
+          {...formik.getFieldProps('email')}
+          error={Boolean(fieldError('email'))}
+          helperText={fieldError('email')}
+        />
+        <TextField
+          label={copy.signup.password}
+          type="password"
+          autoComplete="new-password"
+          {...formik.getFieldProps('password')}
+          error={Boolean(fieldError('password'))}
+          helperText={fieldError('password')}
+        />
+        <TextField select label={copy.signup.role} {...formik.getFieldProps('role')}>
+          <MenuItem value="Buyer">{copy.signup.roleBuyer}</MenuItem>
+          <MenuItem value="seller">{copy.signup.roleSeller}</MenuItem>
+        </TextField>
+        <Button type="submit" variant="contained" size="large" disabled={pending}>
+          {copy.signup.submit}
+        </Button>
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          {copy.signup.toLogin}{' '}
+          <Link component={RouterLink} to={paths.login}>
+            {copy.signup.loginLink}
+          </Link>
+        </Typography>
+        <Divider>or</Divider>
+        <GoogleButton disabled={pending} onClick={() => dispatch(googleSignInRequested({ role: formik.values.role }))} />
+      </Stack>
+    </AuthCard>
+  );
 }
