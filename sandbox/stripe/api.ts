@@ -1,0 +1,158 @@
+/**
+ * The `/v1` part of the sandbox: authentication (secret key, or publishable key plus the
+ * PaymentIntent's client_secret as Stripe.js does), idempotent replays of POSTs (the Node SDK
+ * keys every POST and retries), routing to the resources, and Stripe's error envelope.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type Stripe from 'stripe';
+import {
+  StripeApiError,
+  authenticationError,
+  clientSecretMismatch,
+  idempotencyMismatch,
+  parameterMissing,
+  secretKeyRequired,
+  unrecognizedUrl,
+} from './errors';
+import { type FormObject, readString } from './form';
+import { PaymentIntents, clientView } from './payment-intents';
+import { PaymentMethods } from './payment-methods';
+import type { SandboxStore } from './store';
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  params: FormObject;
+  headers: IncomingHttpHeaders;
+}
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+  replayed?: boolean;
+}
+
+export interface ApiKeys {
+  secretKey: string;
+  publishableKey: string;
+}
+
+type KeyKind = 'secret' | 'publishable';
+
+interface Route {
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  /** Publishable keys may call this route (with a client_secret where an intent is involved). */
+  publishable: 'no' | 'yes' | 'with-client-secret';
+  run: (id: string, params: FormObject) => Stripe.PaymentIntent | Stripe.PaymentMethod;
+}
+
+function bearerOrBasicKey(headers: IncomingHttpHeaders): string | undefined {
+  const header = headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value = ''] = header.split(' ');
+  if (/^bearer$/i.test(scheme)) return value.trim();
+  if (/^basic$/i.test(scheme)) return Buffer.from(value, 'base64').toString('utf8').split(':')[0];
+  return undefined;
+}
+
+export class StripeApi {
+  private readonly intents: PaymentIntents;
+  private readonly methods: PaymentMethods;
+  private readonly routes: Route[];
+  /** Idempotency-Key → the first answer, per API key (as Stripe scopes them), 24 h like Stripe. */
+  private readonly replays = new Map<string, { fingerprint: string; response: ApiResponse; at: number }>();
+
+  constructor(
+    store: SandboxStore,
+    private readonly keys: ApiKeys,
+  ) {
+    this.methods = new PaymentMethods(store);
+    this.intents = new PaymentIntents(store, this.methods);
+    const intent = '/v1/payment_intents/([A-Za-z0-9_]+)';
+    this.routes = [
+      { method: 'POST', pattern: /^\/v1\/payment_intents$/, publishable: 'no', run: (_, p) => this.intents.create(p) },
+      { method: 'GET', pattern: new RegExp(`^${intent}$`), publishable: 'with-client-secret', run: (id) => this.intents.retrieve(id) },
+      { method: 'POST', pattern: new RegExp(`^${intent}$`), publishable: 'no', run: (id, p) => this.intents.update(id, p) },
+      { method: 'POST', pattern: new RegExp(`^${intent}/confirm$`), publishable: 'with-client-secret', run: (id, p) => this.intents.confirm(id, p) },
+      { method: 'POST', pattern: new RegExp(`^${intent}/capture$`), publishable: 'no', run: (id, p) => this.intents.capture(id, p) },
+      { method: 'POST', pattern: new RegExp(`^${intent}/cancel$`), publishable: 'no', run: (id, p) => this.intents.cancel(id, p) },
+      { method: 'POST', pattern: /^\/v1\/payment_methods$/, publishable: 'yes', run: (_, p) => this.methods.create(p) },
+      { method: 'GET', pattern: /^\/v1\/payment_methods\/([A-Za-z0-9_]+)$/, publishable: 'no', run: (id) => this.methods.retrieve(id) },
+    ];
+  }
+
+  handle(request: ApiRequest): ApiResponse {
+    let kind: KeyKind | undefined;
+    try {
+      const apiKey = bearerOrBasicKey(request.headers) ?? readString(request.params, 'key');
+      kind = this.keyKind(apiKey);
+      const idempotencyKey = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+      if (typeof idempotencyKey !== 'string') return this.dispatch(request, kind);
+      return this.withIdempotency(`${apiKey}:${idempotencyKey}`, idempotencyKey, request, () =>
+        this.dispatch(request, kind as KeyKind),
+      );
+    } catch (error) {
+      return this.errorResponse(error, kind);
+    }
+  }
+
+  private keyKind(apiKey: string | undefined): KeyKind {
+    if (apiKey && apiKey === this.keys.secretKey) return 'secret';
+    if (apiKey && apiKey === this.keys.publishableKey) return 'publishable';
+    throw authenticationError(apiKey);
+  }
+
+  private dispatch(request: ApiRequest, kind: KeyKind): ApiResponse {
+    const route = this.routes.find((r) => r.method === request.method && r.pattern.test(request.path));
+    if (!route) throw unrecognizedUrl(request.method, request.path);
+    const id = route.pattern.exec(request.path)?.[1] ?? '';
+    // Fields that only authenticate the call are not resource parameters.
+    const { key: _key, client_secret: clientSecret, ...params } = request.params;
+    if (kind === 'publishable') {
+      if (route.publishable === 'no') throw secretKeyRequired();
+      if (route.publishable === 'with-client-secret') this.checkClientSecret(id, clientSecret);
+    }
+    try {
+      const result = route.run(id, params);
+      return { status: 200, body: this.view(result, kind) };
+    } catch (error) {
+      return this.errorResponse(error, kind);
+    }
+  }
+
+  private checkClientSecret(id: string, clientSecret: FormObject[string] | undefined): void {
+    if (typeof clientSecret !== 'string' || clientSecret === '') throw parameterMissing('client_secret');
+    if (this.intents.retrieve(id).client_secret !== clientSecret) throw clientSecretMismatch();
+  }
+
+  /** Publishable-key callers see the reduced PaymentIntent that Stripe.js receives. */
+  private view(result: Stripe.PaymentIntent | Stripe.PaymentMethod | undefined, kind: KeyKind | undefined): unknown {
+    if (result && result.object === 'payment_intent' && kind === 'publishable') return clientView(result);
+    return result;
+  }
+
+  private errorResponse(error: unknown, kind: KeyKind | undefined): ApiResponse {
+    if (!(error instanceof StripeApiError)) throw error;
+    const body = { ...error.body };
+    const intent = body.payment_intent as Stripe.PaymentIntent | undefined;
+    if (intent) body.payment_intent = this.view(intent, kind) as Record<string, unknown>;
+    // Serialise now: the intent inside keeps changing after this answer.
+    return { status: error.status, body: JSON.parse(JSON.stringify({ error: body })) };
+  }
+
+  private withIdempotency(scope: string, key: string, request: ApiRequest, run: () => ApiResponse): ApiResponse {
+    const fingerprint = JSON.stringify([request.method, request.path, request.params]);
+    const earlier = this.replays.get(scope);
+    if (earlier && Date.now() - earlier.at < 24 * 3600 * 1000) {
+      if (earlier.fingerprint !== fingerprint) throw idempotencyMismatch(key);
+      return { ...earlier.response, replayed: true };
+    }
+    const response = run();
+    // Every answer that reached a resource is kept, card declines included, so a retried
+    // request gets the very same answer instead of charging twice.
+    const saved: ApiResponse = { status: response.status, body: JSON.parse(JSON.stringify(response.body)) };
+    this.replays.set(scope, { fingerprint, response: saved, at: Date.now() });
+    return response;
+  }
+}
