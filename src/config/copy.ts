@@ -127,6 +127,10 @@ export const copy = {
     empty: 'You have no bookings yet.',
     cancel: 'Cancel booking',
     cancelled: 'Booking cancelled',
+    deleteLabel: (bookName: string) => `Delete ${bookName}`,
+    cancelTitle: 'Cancel this booking?',
+    cancelMessage: (bookName: string) => `Your booking of ${bookName} will be removed.`,
+    keep: 'Keep booking',
   },
   payment: {
     paymentFor: 'payment for ',
@@ -137,6 +141,7 @@ export const copy = {
     transactionId: 'Your transaction id: ',
     notFound: 'This booking was not found.',
     alreadyPaid: 'This booking is already paid.',
+    card: 'Card details',
   },
   admin: {
     allSellerTitle: 'All seller',
