@@ -41,6 +41,8 @@ export const copy = {
     previousSlide: 'Previous slide',
     nextSlide: 'Next slide',
     goToSlide: (n: number) => `Go to slide ${n}`,
+    carouselLabel: 'Highlights',
+    slideLabel: (n: number, total: number) => `${n} of ${total}`,
     noCategories: 'No categories yet.',
   },
   login: {
@@ -103,6 +105,8 @@ export const copy = {
     date: 'Posted',
     bookNow: 'Book Now',
     empty: 'No books in this category yet.',
+    allBooksTitle: 'All books',
+    categoryTitle: (category: string) => `Books: ${category}`,
   },
   booking: {
     bookName: 'Book name',
