@@ -11,6 +11,7 @@ import { addAdminListeners } from '../features/admin/adminListeners';
 import { addBookingListeners } from '../features/bookings/bookingListeners';
 import { addCatalogueListeners } from '../features/catalogue/catalogueListeners';
 import { addProductListeners } from '../features/products/productListeners';
+import addProductReducer from '../features/products/addProductSlice';
 import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
 import type { AppServices } from './services';
 
@@ -18,6 +19,7 @@ export const rootReducer = combineReducers({
   auth: authReducer,
   role: roleReducer,
   payment: paymentReducer,
+  addProduct: addProductReducer,
   [baseApi.reducerPath]: baseApi.reducer,
 });
 

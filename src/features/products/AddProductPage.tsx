@@ -1,4 +1,34 @@
-/** Placeholder until the screen lands. */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { copy } from '../../config/copy';
+import { AddProductForm } from './AddProductForm';
+import { addProductRequested, addProductReset, selectAddProduct } from './addProductSlice';
+import { useGetCategoryOptionsQuery } from './productsApi';
+
+/** Add Product (sellers): the form hands the product and its image to the add-product flow. */
 export function Component() {
-  return null;
+  const dispatch = useAppDispatch();
+  const { status, error } = useAppSelector(selectAddProduct);
+  const { data: categories = [] } = useGetCategoryOptionsQuery();
+
+  // A failure left from an earlier visit does not belong to this form.
+  useEffect(() => {
+    dispatch(addProductReset());
+  }, [dispatch]);
+
+  return (
+    <Box>
+      <Typography variant="h2" component="h1" gutterBottom>
+        {copy.products.addTitle}
+      </Typography>
+      <AddProductForm
+        categories={categories}
+        status={status}
+        error={error}
+        onSubmit={(request) => dispatch(addProductRequested(request))}
+      />
+    </Box>
+  );
 }

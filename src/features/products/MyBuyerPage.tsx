@@ -1,4 +1,61 @@
-/** Placeholder until the screen lands. */
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { copy } from '../../config/copy';
+import { useGetSellerBookingsQuery } from '../bookings/bookingsApi';
+
+/** My Buyer (sellers): who booked the seller's books, and whether they paid. */
 export function Component() {
-  return null;
+  const { data: bookings = [], isLoading, isFetching } = useGetSellerBookingsQuery();
+
+  return (
+    <Box>
+      <Typography variant="h2" component="h1" gutterBottom>
+        {copy.myBuyer.title}
+      </Typography>
+      {isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
+      {!isLoading && bookings.length === 0 ? (
+        <Typography color="text.secondary">{copy.myBuyer.empty}</Typography>
+      ) : (
+        <TableContainer component={Paper}>
+          <Table aria-label={copy.myBuyer.title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{copy.myBuyer.buyer}</TableCell>
+                <TableCell>{copy.myBuyer.email}</TableCell>
+                <TableCell>{copy.myBuyer.book}</TableCell>
+                <TableCell>{copy.myBuyer.price}</TableCell>
+                <TableCell>{copy.myBuyer.status}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {bookings.map((booking) => (
+                <TableRow key={booking._id}>
+                  <TableCell>{booking.cusTomername}</TableCell>
+                  <TableCell>{booking.email}</TableCell>
+                  <TableCell>{booking.bookName}</TableCell>
+                  <TableCell>${booking.resale_price}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={booking.paid ? 'success' : 'default'}
+                      label={booking.paid ? copy.myBuyer.paid : copy.myBuyer.unpaid}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
 }

@@ -1,4 +1,72 @@
-/** Placeholder until the screen lands. */
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { copy } from '../../config/copy';
+import type { Product } from '../../types/entities';
+import { DeleteProductDialog } from './DeleteProductDialog';
+import { useGetProductsQuery } from './productsApi';
+
+/** My Products (sellers): own listings with a guarded delete. */
 export function Component() {
-  return null;
+  // A failed list is shown as an empty one, as the product always did.
+  const { data: products = [], isLoading, isFetching } = useGetProductsQuery();
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+
+  return (
+    <Box>
+      <Typography variant="h2" component="h1" gutterBottom>
+        {copy.products.myProductsTitle}
+      </Typography>
+      <Typography sx={{ mb: 1 }}>
+        {copy.products.count}
+        {products.length}
+      </Typography>
+      {isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
+      {!isLoading && products.length === 0 ? (
+        <Typography color="text.secondary">{copy.products.empty}</Typography>
+      ) : (
+        <TableContainer component={Paper}>
+          <Table aria-label={copy.products.myProductsTitle}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{copy.products.image_}</TableCell>
+                <TableCell>{copy.products.name_}</TableCell>
+                <TableCell>{copy.products.price_}</TableCell>
+                <TableCell>{copy.products.location_}</TableCell>
+                <TableCell>{copy.products.delete}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {products.map((product) => (
+                <TableRow key={product._id}>
+                  <TableCell>
+                    <Avatar variant="rounded" src={product.image} alt={product.name} />
+                  </TableCell>
+                  <TableCell>{product.name}</TableCell>
+                  <TableCell>${product.price}</TableCell>
+                  <TableCell>{product.location}</TableCell>
+                  <TableCell>
+                    <Button color="error" size="small" variant="outlined" onClick={() => setToDelete(product)}>
+                      {copy.products.delete}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
+    </Box>
+  );
 }

@@ -1,4 +1,42 @@
 import type { AppStartListening } from '../../app/listenerMiddleware';
+import { errorMessage } from '../../api/baseApi';
+import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
+import { addProductFailed, addProductRequested, productAdded, productImageUploaded } from './addProductSlice';
+import { productsApi } from './productsApi';
 
-/** The products feature's side effects (toasts, navigation after its calls). */
-export function addProductListeners(_startListening: AppStartListening): void {}
+/** The products feature's side effects: the add-product flow and the toasts after its calls. */
+export function addProductListeners(startListening: AppStartListening): void {
+  // Upload first: a product is only posted once its image has a URL.
+  startListening({
+    actionCreator: addProductRequested,
+    effect: async ({ payload }, api) => {
+      api.cancelActiveListeners();
+      let imageUrl: string;
+      try {
+        const uploaded = await api.dispatch(productsApi.endpoints.uploadImage.initiate(payload.image)).unwrap();
+        imageUrl = uploaded.url;
+      } catch (error) {
+        api.dispatch(addProductFailed(errorMessage(error, copy.products.uploadFailed)));
+        return;
+      }
+      api.dispatch(productImageUploaded());
+      try {
+        await api.dispatch(productsApi.endpoints.addProduct.initiate({ ...payload.product, image: imageUrl })).unwrap();
+      } catch (error) {
+        api.dispatch(addProductFailed(errorMessage(error, copy.errors.generic)));
+        return;
+      }
+      api.dispatch(productAdded());
+      api.extra.notifier.notify(copy.products.added(payload.product.name), 'success');
+      api.extra.navigation.navigate(paths.myProducts);
+    },
+  });
+
+  startListening({
+    matcher: productsApi.endpoints.deleteProduct.matchFulfilled,
+    effect: ({ payload }, api) => {
+      if (payload.deletedCount > 0) api.extra.notifier.notify(copy.products.deleted, 'success');
+    },
+  });
+}

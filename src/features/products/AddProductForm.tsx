@@ -1,0 +1,158 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import * as Yup from 'yup';
+import { copy } from '../../config/copy';
+import type { Category } from '../../types/entities';
+import type { AddProductRequest, AddProductStatus } from './addProductSlice';
+import { ProductImageInput } from './ProductImageInput';
+
+export interface AddProductValues {
+  name: string;
+  price: string;
+  orginal_price: string;
+  phone: string;
+  location: string;
+  category: string;
+  uses: string;
+  condition: string;
+  description: string;
+  image: File | null;
+}
+
+const initialValues: AddProductValues = {
+  name: '',
+  price: '',
+  orginal_price: '',
+  phone: '',
+  location: '',
+  category: '',
+  uses: '',
+  condition: copy.products.conditions[0],
+  description: '',
+  image: null,
+};
+
+const isNumber = (value: string | undefined) => !value || Number.isFinite(Number(value));
+
+// Light on purpose: only what the API cannot do without, so an upload is never wasted on a rejected post.
+const addProductSchema = Yup.object({
+  name: Yup.string().trim().required(copy.products.nameRequired),
+  price: Yup.string()
+    .required(copy.products.priceRequired)
+    .test('number', copy.products.notANumber, isNumber)
+    .test('min', copy.products.pricePositive, (value) => !value || Number(value) >= 0.5),
+  orginal_price: Yup.string().test('number', copy.products.notANumber, isNumber),
+  phone: Yup.string().trim().required(copy.products.phoneRequired),
+  location: Yup.string().trim().required(copy.products.locationRequired),
+  image: Yup.mixed<File>().nullable().required(copy.products.imageRequired),
+});
+
+/** The wire payload: empty optional fields are left out rather than sent blank. */
+export function toRequest(values: AddProductValues, image: File): AddProductRequest {
+  return {
+    product: {
+      name: values.name.trim(),
+      price: Number(values.price),
+      phone: values.phone.trim(),
+      location: values.location.trim(),
+      condition: values.condition,
+      description: values.description.trim(),
+      ...(values.category ? { category: values.category } : {}),
+      ...(values.orginal_price ? { orginal_price: Number(values.orginal_price) } : {}),
+      uses: values.uses.trim(),
+    },
+    image,
+  };
+}
+
+interface Props {
+  categories: Category[];
+  status: AddProductStatus;
+  error: string | null;
+  onSubmit(request: AddProductRequest): void;
+}
+
+export function AddProductForm({ categories, status, error, onSubmit }: Props) {
+  const busy = status === 'uploading' || status === 'saving';
+  const formik = useFormik<AddProductValues>({
+    initialValues,
+    validationSchema: addProductSchema,
+    onSubmit: (values) => {
+      if (values.image) onSubmit(toRequest(values, values.image));
+    },
+  });
+  const fieldError = (name: keyof AddProductValues) =>
+    formik.touched[name] && typeof formik.errors[name] === 'string' ? formik.errors[name] : undefined;
+  const field = (name: Exclude<keyof AddProductValues, 'image'>, label: string) => ({
+    id: `product-${name}`,
+    name,
+    label,
+    value: formik.values[name],
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: Boolean(fieldError(name)),
+    helperText: fieldError(name),
+    disabled: busy,
+    fullWidth: true,
+  });
+  const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+  return (
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField {...field('name', copy.products.name)} required />
+        <TextField {...field('price', copy.products.price)} required type="number" slotProps={{ htmlInput: { min: 0.5, step: 0.01 } }} />
+        <TextField {...field('orginal_price', copy.products.originalPrice)} type="number" slotProps={{ htmlInput: { min: 0, step: 0.01 } }} />
+        <TextField {...field('phone', copy.products.phone)} required type="tel" />
+        <TextField {...field('location', copy.products.location)} required />
+        <TextField {...field('category', copy.products.category)} select slotProps={nativeSelect}>
+          <option value="">{copy.products.noCategory}</option>
+          {categories.map((category) => (
+            <option key={category._id} value={category.category}>
+              {category.name}
+            </option>
+          ))}
+        </TextField>
+        <TextField {...field('uses', copy.products.uses)} />
+        <TextField {...field('condition', copy.products.condition)} select slotProps={nativeSelect}>
+          {copy.products.conditions.map((condition) => (
+            <option key={condition} value={condition}>
+              {condition}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+      <TextField {...field('description', copy.products.description)} multiline minRows={3} />
+      <ProductImageInput
+        id="product-image"
+        file={formik.values.image}
+        error={fieldError('image')}
+        disabled={busy}
+        onChange={(file) => {
+          void formik.setFieldTouched('image', true, false);
+          void formik.setFieldValue('image', file);
+        }}
+      />
+      {busy && (
+        <Box role="status">
+          <Typography variant="body2">{status === 'uploading' ? copy.products.uploading : copy.products.saving}</Typography>
+          <LinearProgress aria-label={status === 'uploading' ? copy.products.uploading : copy.products.saving} />
+        </Box>
+      )}
+      {error && (
+        <Typography role="alert" color="error">
+          {error}
+        </Typography>
+      )}
+      <Box>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {copy.products.submit}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
