@@ -1,4 +1,118 @@
-/** Placeholder until the screen lands. */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { errorMessage } from '../../api/baseApi';
+import { useAppSelector } from '../../app/hooks';
+import { PageProgress } from '../../components/PageProgress';
+import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
+import type { Booking } from '../../types/entities';
+import { selectUser } from '../auth/authSlice';
+import { useGetBookingsQuery } from './bookingsApi';
+import { CancelBookingDialog } from './CancelBookingDialog';
+
+function PayCell({ booking }: { booking: Booking }) {
+  if (booking.paid) {
+    return (
+      <Typography component="span" color="success.main" sx={{ ml: 2 }}>
+        {copy.orders.paid}
+      </Typography>
+    );
+  }
+  if (!booking.resale_price) return null;
+  return (
+    <Button component={RouterLink} to={paths.payment(booking._id)} size="small" variant="contained" sx={{ ml: 2 }}>
+      {copy.orders.pay}
+    </Button>
+  );
+}
+
+function OrderRow({ booking, index, onDelete }: { booking: Booking; index: number; onDelete: (b: Booking) => void }) {
+  return (
+    <TableRow hover>
+      <TableCell>{index + 1}</TableCell>
+      <TableCell>
+        {booking.img && (
+          <Box
+            component="img"
+            src={booking.img}
+            alt={booking.bookName}
+            sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+          />
+        )}
+      </TableCell>
+      <TableCell>{booking.bookName}</TableCell>
+      <TableCell>
+        {`$${booking.resale_price}`}
+        <PayCell booking={booking} />
+      </TableCell>
+      <TableCell>
+        {/* A paid booking is a sale: it can no longer be cancelled from here. */}
+        <IconButton
+          aria-label={copy.orders.deleteLabel(booking.bookName)}
+          color="error"
+          disabled={booking.paid}
+          onClick={() => onDelete(booking)}
+        >
+          <DeleteOutlinedIcon />
+        </IconButton>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The signed-in user's bookings, with a way to pay or cancel each. */
 export function Component() {
-  return null;
+  const email = useAppSelector(selectUser)?.email;
+  const { data: bookings = [], isLoading, isError, error } = useGetBookingsQuery(email ?? skipToken);
+  const [toCancel, setToCancel] = useState<Booking | null>(null);
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {copy.orders.title}
+      </Typography>
+      {isLoading && <PageProgress />}
+      {isError && <Alert severity="error">{errorMessage(error, copy.errors.generic)}</Alert>}
+      <TableContainer component={Paper}>
+        <Table aria-label={copy.orders.title}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{copy.orders.index}</TableCell>
+              <TableCell>{copy.orders.image}</TableCell>
+              <TableCell>{copy.orders.bookTitle}</TableCell>
+              <TableCell>{copy.orders.price}</TableCell>
+              <TableCell>{copy.orders.delete}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {bookings.map((booking, index) => (
+              <OrderRow key={booking._id} booking={booking} index={index} onDelete={setToCancel} />
+            ))}
+            {!isLoading && !isError && bookings.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5} align="center">
+                  {copy.orders.empty}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <CancelBookingDialog booking={toCancel} onClose={() => setToCancel(null)} />
+    </Box>
+  );
 }
