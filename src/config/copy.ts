@@ -165,6 +165,7 @@ export const copy = {
     deleteUserTitle: 'Delete this user?',
     deleteUserMessage: (name: string) => `${name} will be removed for good.`,
     deleteUserConfirm: 'Delete user',
+    action: 'Action',
     cancel: 'Cancel',
   },
   products: {
