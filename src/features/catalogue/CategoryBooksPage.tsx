@@ -1,9 +1,71 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { waitForSession } from '../../app/session';
 import type { AppStore } from '../../app/store';
+import { PageProgress } from '../../components/PageProgress';
+import { copy } from '../../config/copy';
+import type { Book } from '../../types/entities';
+import { BookCard } from './BookCard';
+import { BookingModal } from './BookingModal';
+import { catalogueApi, useGetBooksQuery } from './catalogueApi';
 
-export function Component() {
-  return null;
+/**
+ * Fetches the books before the page shows. The loader's own subscription ends at once:
+ * the cache keeps the answer for the page's hook, which holds its own subscription.
+ */
+export function makeLoader(store: AppStore) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const state = await waitForSession(store);
+    // Signed out: the guard sends the visitor to the log-in page.
+    if (state.auth.status !== 'signed-in') return null;
+    const request = store.dispatch(catalogueApi.endpoints.getBooks.initiate(params.id));
+    try {
+      await request;
+    } finally {
+      request.unsubscribe();
+    }
+    return null;
+  };
 }
 
-export function makeLoader(_store: AppStore) {
-  return () => null;
+export function Component() {
+  const { id } = useParams();
+  // A failed call is swallowed: the page then reads as an empty category.
+  const { data: books = [], isLoading } = useGetBooksQuery(id);
+  const [chosen, setChosen] = useState<Book | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+
+  const openBooking = (book: Book) => {
+    setChosen(book);
+    setModalOpen(true);
+  };
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Typography component="h1" variant="h2" sx={{ mb: 3 }}>
+        {id === undefined ? copy.books.allBooksTitle : copy.books.categoryTitle(id)}
+      </Typography>
+      {isLoading && <PageProgress />}
+      {!isLoading && books.length === 0 && <Typography color="text.secondary">{copy.books.empty}</Typography>}
+      {books.length > 0 && (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+          {books.map((book) => (
+            <BookCard key={book._id} book={book} onBook={openBooking} />
+          ))}
+        </Box>
+      )}
+      {chosen && (
+        <BookingModal
+          key={chosen._id}
+          book={chosen}
+          open={modalOpen}
+          onClose={() => setModalOpen(false)}
+          onExited={() => setChosen(null)}
+        />
+      )}
+    </Container>
+  );
 }

@@ -1,3 +1,30 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { copy } from '../../config/copy';
+import { CategoryGrid } from './CategoryGrid';
+import { HeroCarousel, type Slide } from './HeroCarousel';
+import { LifeHackCard } from './LifeHackCard';
+import { visuallyHidden } from './visuallyHidden';
+
+// Shipped from public/images, so the first slide is fetched straight from the HTML's origin.
+const slides: Slide[] = copy.home.slides.map((slide, index) => ({ ...slide, image: `/images/slide-${index + 1}.svg` }));
+
+/** The first paint: keep its imports light (no forms, no validation, no data grid). */
 export function HomePage() {
-  return null;
+  return (
+    <Container maxWidth="lg" sx={{ py: 3, display: 'grid', gap: 5 }}>
+      <Typography component="h1" sx={visuallyHidden}>
+        {copy.brand.name}
+      </Typography>
+      <HeroCarousel slides={slides} />
+      <Box component="section" aria-labelledby="category-heading">
+        <Typography id="category-heading" component="h2" variant="h2" sx={{ textAlign: 'center', mb: 3 }}>
+          {copy.home.categoryHeading}
+        </Typography>
+        <CategoryGrid />
+      </Box>
+      <LifeHackCard />
+    </Container>
+  );
 }

@@ -1,0 +1,67 @@
+import VerifiedIcon from '@mui/icons-material/Verified';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { copy } from '../../config/copy';
+import type { Book } from '../../types/entities';
+import { formatDollars } from './formatDollars';
+
+const detailsSx = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: 2,
+  rowGap: 0.5,
+  m: 0,
+  '& dt': { color: 'text.secondary' },
+  '& dd': { m: 0, display: 'flex', alignItems: 'center', gap: 0.5 },
+} as const;
+
+export function BookCard({ book, onBook }: { book: Book; onBook: (book: Book) => void }) {
+  const titleId = `book-${book._id}-title`;
+  return (
+    <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="img"
+        src={book.img}
+        alt={book.name}
+        loading="lazy"
+        decoding="async"
+        width={480}
+        height={360}
+        sx={{ width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block', bgcolor: 'grey.100' }}
+      />
+      <CardContent sx={{ flex: 1 }}>
+        <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 1 }}>
+          {book.name}
+        </Typography>
+        <Box component="dl" sx={detailsSx}>
+          <dt>{copy.books.seller}</dt>
+          <dd>
+            {book.seller_name}
+            {book.verified && <VerifiedIcon titleAccess={copy.books.verified} color="primary" fontSize="small" />}
+          </dd>
+          <dt>{copy.books.location}</dt>
+          <dd>{book.location}</dd>
+          <dt>{copy.books.contact}</dt>
+          <dd>{book.number}</dd>
+          <dt>{copy.books.originalPrice}</dt>
+          <dd>{formatDollars(book.orginal_price)}</dd>
+          <dt>{copy.books.resalePrice}</dt>
+          <dd>{formatDollars(book.resale_price)}</dd>
+          <dt>{copy.books.uses}</dt>
+          <dd>{book.uses}</dd>
+          <dt>{copy.books.date}</dt>
+          <dd>{book.date}</dd>
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button variant="contained" onClick={() => onBook(book)} aria-describedby={titleId}>
+          {copy.books.bookNow}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { errorMessage } from '../../api/baseApi';
+import { useAppSelector } from '../../app/hooks';
+import { copy } from '../../config/copy';
+import type { Book } from '../../types/entities';
+import { selectUser } from '../auth/authSlice';
+import { useCreateBookingMutation } from '../bookings/bookingsApi';
+import { formatDollars } from './formatDollars';
+
+interface BookingValues {
+  phone: string;
+  location: string;
+}
+
+// Phone and location are free text: the product asks for no validation on them.
+const initialValues: BookingValues = { phone: '', location: '' };
+
+const readOnly = { htmlInput: { readOnly: true } } as const;
+
+interface BookingModalProps {
+  book: Book;
+  open: boolean;
+  onClose: () => void;
+  /** Called once the dialog has finished closing, so the parent can let go of the book. */
+  onExited?: () => void;
+}
+
+export function BookingModal({ book, open, onClose, onExited }: BookingModalProps) {
+  const user = useAppSelector(selectUser);
+  const [createBooking] = useCreateBookingMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const displayName = user?.displayName ?? '';
+  const email = user?.email ?? '';
+  const titleId = `booking-${book._id}-title`;
+
+  const formik = useFormik<BookingValues>({
+    initialValues,
+    onSubmit: async ({ phone, location }) => {
+      setServerError(null);
+      try {
+        const answer = await createBooking({
+          bookId: book._id,
+          bookName: book.name,
+          cusTomername: displayName,
+          email,
+          location,
+          phone,
+          resale_price: book.resale_price,
+        }).unwrap();
+        console.info('booking answer', answer);
+        if (answer.acknowledged) onClose();
+      } catch (error) {
+        console.info('booking refused', error);
+        // The spec only logs booking answers, but a refused booking (e.g. already sold) must not look like success.
+        setServerError(errorMessage(error, copy.errors.generic));
+      }
+    },
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" slotProps={{ transition: { onExited } }}>
+      <DialogTitle id={titleId}>{book.name}</DialogTitle>
+      <form onSubmit={formik.handleSubmit} noValidate>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <TextField label={copy.booking.bookName} value={book.name} slotProps={readOnly} />
+          <TextField label={copy.booking.price} value={formatDollars(book.resale_price)} slotProps={readOnly} />
+          <TextField label={copy.booking.name} value={displayName} disabled />
+          <TextField label={copy.booking.email} type="email" value={email} disabled />
+          <TextField
+            label={copy.booking.phone}
+            type="tel"
+            autoComplete="tel"
+            {...formik.getFieldProps('phone')}
+          />
+          <TextField label={copy.booking.location} autoComplete="address-level2" {...formik.getFieldProps('location')} />
+          {serverError && (
+            <Typography role="alert" color="error">
+              {serverError}
+            </Typography>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>{copy.booking.close}</Button>
+          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+            {copy.booking.submit}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

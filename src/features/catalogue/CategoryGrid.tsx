@@ -1,0 +1,71 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
+import type { Category } from '../../types/entities';
+import { useGetCategoriesQuery } from './catalogueApi';
+import { visuallyHidden } from './visuallyHidden';
+
+const gridSx = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
+  gap: 3,
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+} as const;
+
+const imageSx = { width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block' } as const;
+
+const SKELETONS = [1, 2, 3, 4];
+
+function CategoryCard({ category }: { category: Category }) {
+  return (
+    <Card component="li" variant="outlined">
+      <CardActionArea component={RouterLink} to={paths.categoryBooks(category.category)}>
+        {/* The name below labels the link; the picture adds nothing for a screen reader. */}
+        <Box component="img" src={category.img} alt="" width={640} height={360} loading="lazy" decoding="async" sx={imageSx} />
+        <Typography component="h3" variant="h6" sx={{ p: 2 }}>
+          {category.name}
+        </Typography>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/** The category cards; a failed call is swallowed and reads as "no categories". */
+export function CategoryGrid() {
+  const { data: categories = [], isLoading, isError } = useGetCategoriesQuery();
+
+  if (isLoading) {
+    return (
+      <Box aria-busy="true" sx={gridSx}>
+        <Box component="span" sx={visuallyHidden}>
+          {copy.loading}
+        </Box>
+        {SKELETONS.map((n) => (
+          <Box key={n}>
+            <Skeleton variant="rectangular" sx={{ ...imageSx, height: 'auto' }} />
+            <Skeleton variant="text" width="40%" sx={{ fontSize: '1.5rem', mx: 2, my: 1 }} />
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+
+  if (isError || categories.length === 0) {
+    return <Typography color="text.secondary">{copy.home.noCategories}</Typography>;
+  }
+
+  return (
+    <Box component="ul" sx={gridSx}>
+      {categories.map((category) => (
+        <CategoryCard key={category._id} category={category} />
+      ))}
+    </Box>
+  );
+}

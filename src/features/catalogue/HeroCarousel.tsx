@@ -1,0 +1,151 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type FocusEvent } from 'react';
+import { copy } from '../../config/copy';
+import { usePrefersReducedMotion } from './usePrefersReducedMotion';
+
+export const AUTO_ADVANCE_MS = 6000;
+
+export interface Slide {
+  title: string;
+  text: string;
+  /** Public URL of the illustration; the texts are laid over it, not drawn into it. */
+  image: string;
+}
+
+const arrowSx = {
+  position: 'absolute',
+  top: '50%',
+  transform: 'translateY(-50%)',
+  bgcolor: 'rgba(255, 255, 255, 0.85)',
+  '&:hover, &:focus-visible': { bgcolor: 'common.white' },
+} as const;
+
+/** A wrapping slideshow: previous/next, one dot per slide, auto-advance unless the user is busy with it. */
+export function HeroCarousel({ slides, intervalMs = AUTO_ADVANCE_MS }: { slides: readonly Slide[]; intervalMs?: number }) {
+  const [current, setCurrent] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const count = slides.length;
+  const goTo = (index: number) => setCurrent(((index % count) + count) % count);
+  const rotating = count > 1 && !hovered && !focused && !reducedMotion;
+
+  // A timeout per slide, so a manual move also restarts the wait.
+  useEffect(() => {
+    if (!rotating) return undefined;
+    const timer = window.setTimeout(() => setCurrent((current + 1) % count), intervalMs);
+    return () => window.clearTimeout(timer);
+  }, [rotating, current, count, intervalMs]);
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  return (
+    <Box
+      component="section"
+      aria-roledescription="carousel"
+      aria-label={copy.home.carouselLabel}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+    >
+      <Box
+        sx={{
+          position: 'relative',
+          overflow: 'hidden',
+          borderRadius: 2,
+          bgcolor: '#293241',
+          // The slot's shape is known before any image arrives, so nothing below it moves.
+          aspectRatio: { xs: '16 / 9', sm: '2 / 1', md: '1200 / 420' },
+        }}
+      >
+        <Box aria-live={rotating ? 'off' : 'polite'} sx={{ position: 'absolute', inset: 0 }}>
+          {slides.map((slide, index) => {
+            const active = index === current;
+            return (
+              <Box
+                key={slide.image}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={copy.home.slideLabel(index + 1, count)}
+                aria-hidden={!active}
+                sx={{
+                  position: 'absolute',
+                  inset: 0,
+                  opacity: active ? 1 : 0,
+                  visibility: active ? 'visible' : 'hidden',
+                  transition: reducedMotion ? 'none' : 'opacity 600ms ease, visibility 600ms',
+                }}
+              >
+                <Box
+                  component="img"
+                  src={slide.image}
+                  alt=""
+                  width={1200}
+                  height={420}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'low'}
+                  decoding="async"
+                  sx={{ width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'right center', display: 'block' }}
+                />
+                <Box
+                  sx={{
+                    position: 'absolute',
+                    inset: 0,
+                    display: 'flex',
+                    flexDirection: 'column',
+                    justifyContent: 'center',
+                    gap: 1,
+                    pl: { xs: 7, md: 10 },
+                    pr: { xs: 7, md: '45%' },
+                    color: 'common.white',
+                    background: 'linear-gradient(90deg, rgba(41,50,65,0.9) 0%, rgba(41,50,65,0.55) 55%, rgba(41,50,65,0) 100%)',
+                  }}
+                >
+                  <Typography component="h2" sx={{ fontWeight: 700, fontSize: { xs: '1.3rem', sm: '1.8rem', md: '2.4rem' }, lineHeight: 1.15 }}>
+                    {slide.title}
+                  </Typography>
+                  <Typography sx={{ fontSize: { xs: '0.95rem', md: '1.15rem' } }}>{slide.text}</Typography>
+                </Box>
+              </Box>
+            );
+          })}
+        </Box>
+        <IconButton aria-label={copy.home.previousSlide} onClick={() => goTo(current - 1)} sx={{ ...arrowSx, left: 8 }}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <IconButton aria-label={copy.home.nextSlide} onClick={() => goTo(current + 1)} sx={{ ...arrowSx, right: 8 }}>
+          <ChevronRightIcon />
+        </IconButton>
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'center', gap: 0.5, mt: 1 }}>
+        {slides.map((slide, index) => (
+          <ButtonBase
+            key={slide.image}
+            aria-label={copy.home.goToSlide(index + 1)}
+            aria-current={index === current ? 'true' : undefined}
+            onClick={() => goTo(index)}
+            sx={{ width: 28, height: 28, borderRadius: '50%', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+          >
+            <Box
+              component="span"
+              sx={{
+                width: 12,
+                height: 12,
+                borderRadius: '50%',
+                bgcolor: index === current ? 'primary.main' : 'grey.400',
+              }}
+            />
+          </ButtonBase>
+        ))}
+      </Box>
+    </Box>
+  );
+}
