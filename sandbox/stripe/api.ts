@@ -3,6 +3,7 @@
  * PaymentIntent's client_secret as Stripe.js does), idempotent replays of POSTs (the Node SDK
  * keys every POST and retries), routing to the resources, and Stripe's error envelope.
  */
+import { Buffer } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
 import type Stripe from 'stripe';
 import {

@@ -73,11 +73,13 @@ export class PaymentIntents {
     const amount = readAmount(params, true) ?? 0;
     const currency = readCurrency(params, true) ?? 'usd';
     const id = newId('pi');
+    // The SDK's API version (endive) names the list allowed_payment_method_types, older ones payment_method_types.
+    const allowedTypes = readStringList(params, 'allowed_payment_method_types');
     const automatic = readBoolean(readObject(params, 'automatic_payment_methods') ?? {}, 'enabled') === true;
     const intent: Stripe.PaymentIntent = {
       id,
       object: 'payment_intent',
-      allowed_payment_method_types: null,
+      allowed_payment_method_types: allowedTypes ?? null,
       amount,
       amount_capturable: 0,
       amount_details: { tip: {} },
@@ -106,7 +108,7 @@ export class PaymentIntents {
       payment_method: null,
       payment_method_configuration_details: null,
       payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
-      payment_method_types: readStringList(params, 'payment_method_types') ?? ['card'],
+      payment_method_types: allowedTypes ?? readStringList(params, 'payment_method_types') ?? ['card'],
       payment_record: null,
       processing: null,
       receipt_email: readString(params, 'receipt_email') ?? null,

@@ -3,6 +3,7 @@
  * mode does, then keeps a PaymentMethod with brand/last4 and the test outcome of charging it.
  * Stripe's test PaymentMethod ids (`pm_card_visa`, `pm_card_chargeDeclined`...) work too.
  */
+import { Buffer } from 'node:buffer';
 import type Stripe from 'stripe';
 import { cardInputError, parameterInvalid, parameterMissing, resourceMissing } from './errors';
 import { type FormObject, readObject, readString, readStringMap } from './form';

@@ -25,7 +25,7 @@ async function rejection(promise: Promise<unknown>): Promise<InstanceType<typeof
 
 const nextYear = String(new Date().getFullYear() + 1);
 
-function cardMethod(number: string, overrides: Partial<Stripe.PaymentMethodCreateParams.Card1> = {}) {
+function cardMethod(number: string, overrides: Partial<Stripe.PaymentMethodCreateParams.Card> = {}) {
   return stripe.paymentMethods.create({
     type: 'card',
     card: { number, exp_month: 12, exp_year: Number(nextYear), cvc: '123', ...overrides },
@@ -44,7 +44,7 @@ describe('PaymentIntents through the Stripe SDK', () => {
     const created = await stripe.paymentIntents.create({
       amount: 1250,
       currency: 'usd',
-      payment_method_types: ['card'],
+      allowed_payment_method_types: ['card'],
       metadata: { bookingId: 'booking-1' },
     });
     expect(created).toMatchObject({
@@ -54,6 +54,7 @@ describe('PaymentIntents through the Stripe SDK', () => {
       status: 'requires_payment_method',
       livemode: false,
       metadata: { bookingId: 'booking-1' },
+      allowed_payment_method_types: ['card'],
       payment_method_types: ['card'],
     });
     expect(created.id).toMatch(/^pi_[A-Za-z0-9]{24}$/);
@@ -139,7 +140,7 @@ describe('card validation errors with Stripe wording', () => {
 
   it('reports a missing expiry as incomplete', async () => {
     const error = await rejection(
-      stripe.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', cvc: '123' } as Stripe.PaymentMethodCreateParams.Card1 }),
+      stripe.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', cvc: '123' } as Stripe.PaymentMethodCreateParams.Card }),
     );
     expect(error).toMatchObject({ code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." });
   });

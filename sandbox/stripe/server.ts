@@ -5,6 +5,7 @@
  *
  *   tsx sandbox/stripe/server.ts        (STRIPE_SANDBOX_PORT, default 12111)
  */
+import { Buffer } from 'node:buffer';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StripeApi } from './api';
