@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { createTestRouter } from '../app/router';
 import { setupStore, type RootState } from '../app/store';
@@ -31,15 +31,17 @@ export function signedOutState(): Partial<RootState> {
   };
 }
 
-/** Renders one component inside the app's providers and a memory router. */
+/** Renders one component inside the app's providers and a memory data router (`<Routes>` inside work too). */
 export function renderWithProviders(ui: ReactElement, { preloadedState, services = createFakeServices(), route = '/' }: Options = {}) {
   const store = setupStore(services, preloadedState);
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
+  services.navigation.navigate.mockImplementation((to, options) => void router.navigate(to, options));
   const result = render(
     <AppProviders store={store} services={services}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { store, services, ...result };
+  return { store, services, router, ...result };
 }
 
 /** Renders the whole app's routes at `route`, lazy pages and loaders included. */

@@ -244,7 +244,9 @@ describe('sign-out', () => {
     apiRecording();
     const { store, services } = start();
     window.localStorage.setItem('accessToken', 'old');
+    await services.auth.signIn('reader@example.com', 'secret123');
     store.dispatch(authStateChanged({ uid: 'u', email: 'reader@example.com', displayName: 'Rita' }));
+    await until(() => !store.getState().role.loading);
     store.dispatch(signOutRequested({ redirectTo: '/login' }));
     await until(() => services.navigation.navigate.mock.calls.length > 0);
     expect(services.auth.signOut).toHaveBeenCalled();

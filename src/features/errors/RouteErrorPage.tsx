@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { Navbar } from '../../components/Navbar';
 import { copy } from '../../config/copy';
@@ -29,9 +29,10 @@ export function RouteErrorPage() {
           {describeRouteError(error)}
         </Typography>
         <Link
-          component="button"
+          component={RouterLink}
+          to={paths.login}
           variant="body1"
-          onClick={() => dispatch(signOutRequested({ redirectTo: paths.login }))}
+          onClick={() => dispatch(signOutRequested())}
         >
           {copy.errors.signOut}
         </Link>

@@ -1,0 +1,50 @@
+import { createFakeAuth } from '../testing/fakeServices';
+import { createLazyAuthService, createNavigationService, createPaymentService } from './services';
+
+describe('lazy auth service', () => {
+  it('loads the identity SDK only when first used, and once', async () => {
+    const real = createFakeAuth();
+    const load = jest.fn(async () => real);
+    const auth = createLazyAuthService(load);
+    expect(load).not.toHaveBeenCalled();
+    await auth.signIn('a@example.com', 'secret123');
+    await auth.getIdToken();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(real.signIn).toHaveBeenCalledWith('a@example.com', 'secret123');
+  });
+
+  it('forwards auth status changes once loaded, and stops after unsubscribe', async () => {
+    const real = createFakeAuth();
+    const auth = createLazyAuthService(async () => real);
+    const seen: (string | null)[] = [];
+    const unsubscribe = auth.onAuthStateChanged((user) => seen.push(user?.email ?? null));
+    await Promise.resolve();
+    await Promise.resolve();
+    real.emit({ uid: '1', email: 'a@example.com', displayName: null });
+    unsubscribe();
+    real.emit(null);
+    expect(seen).toEqual(['a@example.com']);
+  });
+});
+
+describe('navigation service', () => {
+  it('uses the bound router', () => {
+    const navigation = createNavigationService();
+    const navigate = jest.fn();
+    navigation.bind(navigate);
+    navigation.navigate('/dashboard', { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/dashboard', { replace: true });
+  });
+});
+
+describe('payment service', () => {
+  it('holds the attached card form until detached', () => {
+    const payments = createPaymentService();
+    expect(payments.current()).toBeNull();
+    const session = { createPaymentMethod: jest.fn(), confirmCardPayment: jest.fn() };
+    payments.attach(session);
+    expect(payments.current()).toBe(session);
+    payments.attach(null);
+    expect(payments.current()).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import configureStore from 'redux-mock-store';
+import type { RootState } from '../../app/store';
+import { renderWithProviders, signedOutState } from '../../testing/renderWithProviders';
+import { googleSignInRequested, signupRequested } from './authSlice';
+import { Component as SignupPage } from './SignupPage';
+
+const mockStore = configureStore<Partial<RootState>>([]);
+
+function renderWithMockStore() {
+  const store = mockStore(signedOutState());
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/signup']}>
+        <SignupPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+describe('sign-up page', () => {
+  it('has name, email, password and a role select with Buyer and seller', async () => {
+    renderWithMockStore();
+    expect(screen.getByLabelText('Name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Buyer', 'seller']);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+  });
+
+  it('requires email and password with the log-in messages; name has no rule', async () => {
+    const store = renderWithMockStore();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Email address required')).toBeInTheDocument();
+    expect(screen.getByText('password is required')).toBeInTheDocument();
+    expect(store.getActions().filter((action) => action.type === signupRequested.type)).toHaveLength(0);
+  });
+
+  it('dispatches the sign-up with the chosen role', async () => {
+    const store = renderWithMockStore();
+    await userEvent.type(screen.getByLabelText('Name'), 'Sam Seller');
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(screen.getByRole('option', { name: 'seller' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() =>
+      expect(store.getActions()).toContainEqual(
+        signupRequested({ name: 'Sam Seller', email: 'sam@example.com', password: 'secret123', role: 'seller' }),
+      ),
+    );
+  });
+
+  it('offers Google with the chosen role', async () => {
+    const store = renderWithMockStore();
+    await userEvent.click(screen.getByRole('button', { name: 'continue with Google' }));
+    expect(store.getActions()).toContainEqual(googleSignInRequested({ role: 'Buyer' }));
+  });
+
+  it("shows the provider's message in red", async () => {
+    const { services } = renderWithProviders(<SignupPage />, { preloadedState: signedOutState(), route: '/signup' });
+    services.auth.signUp.mockRejectedValueOnce(new Error('Firebase: Password should be at least 6 characters (auth/weak-password).'));
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('auth/weak-password');
+  });
+});

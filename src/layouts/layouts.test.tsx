@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { renderWithProviders, signedInState, signedOutState } from '../testing/renderWithProviders';
+import { DashboardLayout } from './DashboardLayout';
+import { PublicLayout } from './PublicLayout';
+
+const menuOf = () =>
+  within(screen.getByRole('navigation', { name: 'dashboard' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+function renderDashboard(roles: { isAdmin?: boolean; isSeller?: boolean }) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard" element={<DashboardLayout />} />
+    </Routes>,
+    { preloadedState: signedInState(roles), route: '/dashboard' },
+  );
+}
+
+describe('dashboard side menu', () => {
+  it('always shows My Orders', () => {
+    renderDashboard({});
+    expect(menuOf()).toEqual([['My Orders', '/dashboard']]);
+  });
+
+  it('adds All seller and All Buyer for an admin', () => {
+    renderDashboard({ isAdmin: true });
+    expect(menuOf()).toEqual([
+      ['My Orders', '/dashboard'],
+      ['All seller', '/dashboard/allseller'],
+      ['All Buyer', '/dashboard/allbuyer'],
+    ]);
+  });
+
+  it('adds Add Product, My Products and My Buyer for a seller', () => {
+    renderDashboard({ isSeller: true });
+    expect(menuOf()).toEqual([
+      ['My Orders', '/dashboard'],
+      ['Add Product', '/dashboard/addproducts'],
+      ['My Products', '/dashboard/myproducts'],
+      ['My Buyer', '/dashboard/mybuyer'],
+    ]);
+  });
+});
+
+describe('public layout', () => {
+  const renderPublic = (preloadedState: Parameters<typeof renderWithProviders>[1]) =>
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<PublicLayout />} />
+      </Routes>,
+      preloadedState,
+    );
+
+  it('signed out: logo, name, Home, Blog and Log In; footer with 2022 and three social icons', () => {
+    renderPublic({ preloadedState: signedOutState() });
+    const nav = screen.getByRole('navigation', { name: 'main' });
+    expect(within(nav).getByText('Book Resale')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
+    expect(within(nav).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(within(nav).queryByRole('link', { name: 'DashBoard' })).not.toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('2022');
+    expect(footer).toHaveTextContent('providing since 2000');
+    expect(within(footer).getAllByRole('button')).toHaveLength(3);
+  });
+
+  it('signed in: DashBoard and Sign Out, which signs out', async () => {
+    const { services, store } = renderPublic({ preloadedState: signedInState() });
+    const nav = screen.getByRole('navigation', { name: 'main' });
+    expect(within(nav).getByRole('link', { name: 'DashBoard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav).queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+    await userEvent.click(within(nav).getByRole('button', { name: 'Sign Out' }));
+    expect(services.auth.signOut).toHaveBeenCalled();
+    expect(store.getState().auth.status).toBe('signed-out');
+  });
+
+  it('while the auth status is unknown shows neither Log In nor Sign Out', () => {
+    renderPublic({});
+    expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+  });
+});
