@@ -15,21 +15,22 @@ export function addPaymentListeners(startListening: AppStartListening): void {
         api.dispatch(paymentFailed(copy.errors.generic));
         return;
       }
-      const method = await card.createPaymentMethod({ name: payload.name, email: payload.email });
-      if (!method.ok) {
-        api.dispatch(paymentFailed(method.message));
-        return;
-      }
-      const confirmed = await card.confirmCardPayment(payload.clientSecret, method.value.id);
-      if (!confirmed.ok) {
-        api.dispatch(paymentFailed(confirmed.message));
-        return;
-      }
-      if (confirmed.value.status !== 'succeeded') {
-        api.dispatch(paymentFailed(copy.errors.generic));
-        return;
-      }
+      // Anything thrown on the way must still end the flow, or Pay stays disabled for good.
       try {
+        const method = await card.createPaymentMethod({ name: payload.name, email: payload.email });
+        if (!method.ok) {
+          api.dispatch(paymentFailed(method.message));
+          return;
+        }
+        const confirmed = await card.confirmCardPayment(payload.clientSecret, method.value.id);
+        if (!confirmed.ok) {
+          api.dispatch(paymentFailed(confirmed.message));
+          return;
+        }
+        if (confirmed.value.status !== 'succeeded') {
+          api.dispatch(paymentFailed(copy.errors.generic));
+          return;
+        }
         const answer = await api
           .dispatch(
             paymentApi.endpoints.recordPayment.initiate({

@@ -1,0 +1,203 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { http, HttpResponse } from 'msw';
+import { copy } from '../../config/copy';
+import { testUser } from '../../testing/fakeServices';
+import { renderApp, signedInState } from '../../testing/renderWithProviders';
+import { API, server } from '../../testing/server';
+import { theme } from '../../theme';
+import type { Booking } from '../../types/entities';
+import { acceptCards, createFakeStripe, declineCards, fakeCardElement } from './fakeStripe';
+
+jest.mock('@stripe/react-stripe-js', () => jest.requireActual('./fakeStripe'));
+jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: jest.fn(async () => mockStripe) }));
+
+// One client for the file: the page keeps its Stripe promise per key for the app's lifetime.
+const mockStripe = createFakeStripe();
+
+const booking: Booking = {
+  _id: 'b1',
+  bookId: 'book-1',
+  bookName: 'Dune',
+  cusTomername: 'Rita Reader',
+  email: testUser.email!,
+  location: 'Dhaka',
+  phone: '0123',
+  resale_price: 12.5,
+  paid: false,
+  img: 'https://img.example/dune.jpg',
+};
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** The API of one booking; `hold` gates make a call wait until the test opens them. */
+function serveCheckout(start: Booking = booking, hold: { booking?: Promise<void>; intent?: Promise<void> } = {}) {
+  let current = start;
+  const calls: Call[] = [];
+  const record = async (request: Request) =>
+    calls.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      body: request.method === 'GET' ? undefined : await request.json(),
+      authorization: request.headers.get('authorization'),
+    });
+  server.use(
+    http.get(`${API}/bookings/:id`, async ({ request, params }) => {
+      await record(request);
+      await hold.booking;
+      if (params.id !== current._id) return HttpResponse.json({ message: 'Booking not found' }, { status: 404 });
+      return HttpResponse.json(current);
+    }),
+    http.post(`${API}/create-payment-intent`, async ({ request }) => {
+      await record(request);
+      await hold.intent;
+      return HttpResponse.json({ clientSecret: 'pi_fake_1_secret_x' });
+    }),
+    http.post(`${API}/payment`, async ({ request }) => {
+      await record(request);
+      current = { ...current, paid: true };
+      return HttpResponse.json({ acknowledged: true, insertedId: 'pay-1' });
+    }),
+  );
+  return calls;
+}
+
+function openPage(path = '/dashboard/payment/b1', preloadedState = signedInState()) {
+  localStorage.setItem('accessToken', 't0k');
+  return renderApp(path, { preloadedState });
+}
+
+const heading = (name = 'Dune') => screen.findByRole('heading', { name: copy.payment.paymentFor + name });
+const payButton = () => screen.getByRole('button', { name: copy.payment.pay });
+
+beforeEach(() => acceptCards(mockStripe));
+
+describe('PaymentPage', () => {
+  it('loads the booking before the page shows, with the bearer header', async () => {
+    const bookingGate = gate();
+    const calls = serveCheckout(booking, { booking: bookingGate.opened });
+    openPage();
+
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/bookings/b1']));
+    expect(screen.queryByText(copy.payment.paymentFor + 'Dune')).not.toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'GET', authorization: 'bearer t0k' });
+
+    bookingGate.open();
+    expect(await heading()).toBeInTheDocument();
+    expect(screen.getByText(copy.payment.pleasePay + '12.5')).toBeInTheDocument();
+  });
+
+  it('asks for a payment intent with the exact payload and keeps Pay disabled until the secret arrives', async () => {
+    const intentGate = gate();
+    const calls = serveCheckout(booking, { intent: intentGate.opened });
+    openPage();
+    await heading();
+
+    await waitFor(() => expect(calls.some((c) => c.path === '/create-payment-intent')).toBe(true));
+    expect(calls.find((c) => c.path === '/create-payment-intent')).toEqual({
+      method: 'POST',
+      path: '/create-payment-intent',
+      body: { resale_price: 12.5, bookingId: 'b1' },
+      authorization: 'bearer t0k',
+    });
+    expect(jest.mocked(loadStripe)).toHaveBeenCalledWith('pk_test_sandbox');
+    expect(payButton()).toBeDisabled();
+
+    intentGate.open();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+  });
+
+  it('pays: creates the method, confirms with the secret, records the payment and shows the transaction id', async () => {
+    const calls = serveCheckout();
+    const user = userEvent.setup();
+    openPage();
+    await heading();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+
+    await user.click(payButton());
+
+    expect(await screen.findByText(copy.payment.success)).toBeInTheDocument();
+    expect(screen.getByText(copy.payment.transactionId + 'pi_fake_1')).toBeInTheDocument();
+    expect(mockStripe.createPaymentMethod).toHaveBeenCalledWith({
+      type: 'card',
+      card: fakeCardElement,
+      billing_details: { name: testUser.displayName, email: testUser.email },
+    });
+    expect(mockStripe.confirmCardPayment).toHaveBeenCalledWith('pi_fake_1_secret_x', { payment_method: 'pm_fake_1' });
+    expect(calls.filter((c) => c.path === '/payment')).toEqual([
+      {
+        method: 'POST',
+        path: '/payment',
+        body: { resale_price: 12.5, transactionId: 'pi_fake_1', email: testUser.email, bookingId: 'b1' },
+        authorization: 'bearer t0k',
+      },
+    ]);
+    expect(screen.queryByRole('button', { name: copy.payment.pay })).not.toBeInTheDocument();
+
+    // The booking is asked again (now paid); the result stays on screen.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/bookings/b1')).toHaveLength(2));
+    expect(screen.getByText(copy.payment.success)).toBeInTheDocument();
+    expect(screen.queryByText(copy.payment.alreadyPaid)).not.toBeInTheDocument();
+  });
+
+  it('shows a declined card in red, records nothing and lets the user try again', async () => {
+    declineCards(mockStripe, 'Your card was declined.');
+    const calls = serveCheckout();
+    const user = userEvent.setup();
+    openPage();
+    await heading();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+
+    await user.click(payButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined.');
+    expect(alert).toHaveStyle({ color: theme.palette.error.main });
+    expect(payButton()).toBeEnabled();
+    expect(calls.some((c) => c.path === '/payment')).toBe(false);
+    expect(screen.queryByText(copy.payment.success)).not.toBeInTheDocument();
+  });
+
+  it('offers no card form for a booking already paid', async () => {
+    const calls = serveCheckout({ ...booking, paid: true });
+    openPage();
+    await heading();
+
+    expect(screen.getByText(copy.payment.alreadyPaid)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: copy.payment.pay })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/create-payment-intent')).toBe(false);
+  });
+
+  it('does not show the result of an earlier checkout when the page opens', async () => {
+    serveCheckout();
+    const earlier = signedInState();
+    earlier.payment = { bookingId: 'b1', status: 'succeeded', error: null, transactionId: 'pi_earlier' };
+    const { store } = openPage('/dashboard/payment/b1', earlier);
+    await heading();
+
+    expect(screen.queryByText(copy.payment.success)).not.toBeInTheDocument();
+    expect(store.getState().payment.status).toBe('idle');
+    expect(payButton()).toBeInTheDocument();
+  });
+
+  it('shows the route error page with the not-found message for an unknown booking', async () => {
+    serveCheckout();
+    openPage('/dashboard/payment/nope');
+
+    expect(await screen.findByRole('heading', { name: copy.errors.routeHeading })).toBeInTheDocument();
+    expect(screen.getByText(copy.payment.notFound)).toBeInTheDocument();
+    expect(screen.queryByText(copy.payment.pleasePay, { exact: false })).not.toBeInTheDocument();
+  });
+});
