@@ -243,19 +243,3 @@ export class PaymentIntents {
     return this.paymentMethods.resolve(id);
   }
 }
-
-/** The fields Stripe returns when a PaymentIntent is read with a publishable key. */
-const PUBLISHABLE_FIELDS = [
-  'id', 'object', 'amount', 'automatic_payment_methods', 'canceled_at', 'cancellation_reason',
-  'capture_method', 'client_secret', 'confirmation_method', 'created', 'currency', 'description',
-  'last_payment_error', 'livemode', 'next_action', 'payment_method', 'payment_method_types',
-  'processing', 'receipt_email', 'setup_future_usage', 'shipping', 'status',
-] as const;
-
-export type ClientPaymentIntent = Pick<Stripe.PaymentIntent, (typeof PUBLISHABLE_FIELDS)[number]>;
-
-export function clientView(intent: Stripe.PaymentIntent): ClientPaymentIntent {
-  const view: Partial<Record<keyof Stripe.PaymentIntent, unknown>> = {};
-  for (const field of PUBLISHABLE_FIELDS) view[field] = intent[field];
-  return view as ClientPaymentIntent;
-}
