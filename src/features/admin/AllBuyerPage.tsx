@@ -1,4 +1,40 @@
-/** Placeholder until the screen lands. */
+import { useMemo, useState } from 'react';
+import { copy } from '../../config/copy';
+import type { User } from '../../types/entities';
+import { useGetBuyersQuery, useMakeSellerMutation } from './adminApi';
+import { buyerColumns } from './buyerColumns';
+import { DeleteUserDialog } from './DeleteUserDialog';
+import { UsersGrid } from './UsersGrid';
+
+/** All Buyer (admins): turn a buyer into a seller, or remove one after confirming. */
 export function Component() {
-  return null;
+  const { data: buyers = [], isLoading, isFetching } = useGetBuyersQuery();
+  const [makeSeller, making] = useMakeSellerMutation();
+  const [toDelete, setToDelete] = useState<User | null>(null);
+  const pendingId = making.isLoading ? making.originalArgs?._id : undefined;
+
+  const columns = useMemo(
+    () =>
+      buyerColumns({
+        // The listener reports the outcome; nothing else to do here.
+        onMakeSeller: (user) => void makeSeller({ _id: user._id, name: user.name }),
+        onDelete: setToDelete,
+        pendingId,
+      }),
+    [makeSeller, pendingId],
+  );
+
+  return (
+    <>
+      <UsersGrid
+        title={copy.admin.allBuyerTitle}
+        users={buyers}
+        columns={columns}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        emptyText={copy.admin.emptyBuyers}
+      />
+      <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />
+    </>
+  );
 }

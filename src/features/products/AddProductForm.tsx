@@ -1,9 +1,11 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
+import { memo, useCallback, useMemo } from 'react';
 import * as Yup from 'yup';
 import { copy } from '../../config/copy';
 import type { Category } from '../../types/entities';
@@ -69,6 +71,17 @@ export function toRequest(values: AddProductValues, image: File): AddProductRequ
   };
 }
 
+// Each field re-renders only when its own props change, not on every key typed elsewhere.
+const Field = memo(TextField);
+const priceInput = { htmlInput: { min: 0.5, step: 0.01 } } as const;
+const originalPriceInput = { htmlInput: { min: 0, step: 0.01 } } as const;
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+const conditionOptions = copy.products.conditions.map((condition) => (
+  <option key={condition} value={condition}>
+    {condition}
+  </option>
+));
+
 interface Props {
   categories: Category[];
   status: AddProductStatus;
@@ -99,43 +112,51 @@ export function AddProductForm({ categories, status, error, onSubmit }: Props) {
     disabled: busy,
     fullWidth: true,
   });
-  const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+  const categoryOptions = useMemo(
+    () => [
+      <option key="" value="">
+        {copy.products.noCategory}
+      </option>,
+      ...categories.map((category) => (
+        <option key={category._id} value={category.category}>
+          {category.name}
+        </option>
+      )),
+    ],
+    [categories],
+  );
+  const { setFieldTouched, setFieldValue } = formik;
+  const chooseImage = useCallback(
+    (file: File | null) => {
+      void setFieldTouched('image', true, false);
+      void setFieldValue('image', file);
+    },
+    [setFieldTouched, setFieldValue],
+  );
 
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField {...field('name', copy.products.name)} required />
-        <TextField {...field('price', copy.products.price)} required type="number" slotProps={{ htmlInput: { min: 0.5, step: 0.01 } }} />
-        <TextField {...field('orginal_price', copy.products.originalPrice)} type="number" slotProps={{ htmlInput: { min: 0, step: 0.01 } }} />
-        <TextField {...field('phone', copy.products.phone)} required type="tel" />
-        <TextField {...field('location', copy.products.location)} required />
-        <TextField {...field('category', copy.products.category)} select slotProps={nativeSelect}>
-          <option value="">{copy.products.noCategory}</option>
-          {categories.map((category) => (
-            <option key={category._id} value={category.category}>
-              {category.name}
-            </option>
-          ))}
-        </TextField>
-        <TextField {...field('uses', copy.products.uses)} />
-        <TextField {...field('condition', copy.products.condition)} select slotProps={nativeSelect}>
-          {copy.products.conditions.map((condition) => (
-            <option key={condition} value={condition}>
-              {condition}
-            </option>
-          ))}
-        </TextField>
+        <Field {...field('name', copy.products.name)} required />
+        <Field {...field('price', copy.products.price)} required type="number" slotProps={priceInput} />
+        <Field {...field('orginal_price', copy.products.originalPrice)} type="number" slotProps={originalPriceInput} />
+        <Field {...field('phone', copy.products.phone)} required type="tel" />
+        <Field {...field('location', copy.products.location)} required />
+        <Field {...field('category', copy.products.category)} select slotProps={nativeSelect}>
+          {categoryOptions}
+        </Field>
+        <Field {...field('uses', copy.products.uses)} />
+        <Field {...field('condition', copy.products.condition)} select slotProps={nativeSelect}>
+          {conditionOptions}
+        </Field>
       </Box>
-      <TextField {...field('description', copy.products.description)} multiline minRows={3} />
+      <Field {...field('description', copy.products.description)} multiline minRows={3} />
       <ProductImageInput
         id="product-image"
         file={formik.values.image}
         error={fieldError('image')}
         disabled={busy}
-        onChange={(file) => {
-          void formik.setFieldTouched('image', true, false);
-          void formik.setFieldValue('image', file);
-        }}
+        onChange={chooseImage}
       />
       {busy && (
         <Box role="status">
@@ -143,11 +164,7 @@ export function AddProductForm({ categories, status, error, onSubmit }: Props) {
           <LinearProgress aria-label={status === 'uploading' ? copy.products.uploading : copy.products.saving} />
         </Box>
       )}
-      {error && (
-        <Typography role="alert" color="error">
-          {error}
-        </Typography>
-      )}
+      {error && <Alert severity="error">{error}</Alert>}
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
           {copy.products.submit}

@@ -1,10 +1,10 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../api/baseApi';
 import { copy } from '../../config/copy';
 import type { Product } from '../../types/entities';
@@ -46,9 +46,9 @@ export function DeleteProductDialog({ product, onClose }: Props) {
           {product?.name}
         </DialogContentText>
         {error && (
-          <Typography role="alert" color="error" sx={{ mt: 1 }}>
+          <Alert severity="error" sx={{ mt: 1 }}>
             {errorMessage(error, copy.errors.generic)}
-          </Typography>
+          </Alert>
         )}
       </DialogContent>
       <DialogActions>

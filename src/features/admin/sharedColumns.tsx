@@ -1,0 +1,38 @@
+import Button from '@mui/material/Button';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
+import { copy } from '../../config/copy';
+import type { User } from '../../types/entities';
+
+const fixed = { sortable: false, filterable: false, disableColumnMenu: true } as const;
+
+/** The row's position as shown, so it stays 1, 2, 3 … after sorting. */
+export const indexColumn: GridColDef<User> = {
+  ...fixed,
+  field: '__index',
+  headerName: copy.admin.index,
+  width: 64,
+  renderCell: ({ api, id }) => api.getRowIndexRelativeToVisibleRows(id) + 1,
+};
+
+export const nameColumn: GridColDef<User> = { field: 'name', headerName: copy.admin.name, flex: 1, minWidth: 140 };
+
+export const emailColumn: GridColDef<User> = { field: 'email', headerName: copy.admin.email, flex: 1.4, minWidth: 200 };
+
+export function deleteColumn(onDelete: (user: User) => void): GridColDef<User> {
+  return {
+    ...fixed,
+    field: '__delete',
+    headerName: copy.admin.delete,
+    width: 120,
+    renderCell: ({ row }) => (
+      <Button color="error" size="small" variant="outlined" onClick={() => onDelete(row)}>
+        {copy.admin.delete}
+      </Button>
+    ),
+  };
+}
+
+export function actionColumn(renderAction: (user: User) => ReactNode): GridColDef<User> {
+  return { ...fixed, field: '__action', headerName: copy.admin.action, flex: 1, minWidth: 220, renderCell: ({ row }) => renderAction(row) };
+}

@@ -1,0 +1,123 @@
+import { http, HttpResponse } from 'msw';
+import { setupStore } from '../../app/store';
+import { createFakeServices } from '../../testing/fakeServices';
+import { signedInState } from '../../testing/renderWithProviders';
+import { API, server } from '../../testing/server';
+import { addProductRequested, type ProductDraft } from './addProductSlice';
+import { productsApi } from './productsApi';
+import { recordProductCalls, uploadedUrl, withNodeFile } from './testSupport';
+
+withNodeFile();
+
+const draft: ProductDraft = {
+  name: 'Dune',
+  price: 12,
+  phone: '0123456789',
+  location: 'Dhaka',
+  condition: 'Good',
+  description: 'A desert planet',
+  category: 'fiction',
+  orginal_price: 30,
+  uses: '2 years',
+};
+
+function startStore() {
+  localStorage.setItem('accessToken', 't0k');
+  const services = createFakeServices();
+  const store = setupStore(services, signedInState({ isSeller: true }));
+  return { store, services };
+}
+
+const settled = (store: ReturnType<typeof startStore>['store']) =>
+  new Promise<void>((resolve) => {
+    const check = () => {
+      const { status } = store.getState().addProduct;
+      if (status === 'idle' || status === 'failed') {
+        unsubscribe();
+        resolve();
+      }
+    };
+    const unsubscribe = store.subscribe(check);
+  });
+
+describe('add-product flow', () => {
+  it('uploads the image to the image host without the API token, then posts the product with its URL', async () => {
+    const { uploads, posts } = recordProductCalls();
+    const { store, services } = startStore();
+
+    store.dispatch(addProductRequested({ product: draft, image: new File(['x'], 'cover.png', { type: 'image/png' }) }));
+    expect(store.getState().addProduct.status).toBe('uploading');
+    await settled(store);
+
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0].url.origin + uploads[0].url.pathname).toBe('http://127.0.0.1:5000/image-host/1/upload');
+    expect(uploads[0].url.searchParams.get('key')).toBe('book-resale-local');
+    expect(uploads[0]).toMatchObject({ authorization: null, field: 'image', fileName: 'cover.png', fileType: 'image/png' });
+    expect(posts).toEqual([{ authorization: 'bearer t0k', body: { ...draft, image: uploadedUrl } }]);
+    expect(services.notifier.notify).toHaveBeenCalledWith('Dune is added successfully', 'success');
+    expect(services.navigation.navigate).toHaveBeenCalledWith('/dashboard/myproducts');
+    expect(store.getState().addProduct).toEqual({ status: 'idle', error: null });
+  });
+
+  it("posts nothing when the image host refuses the upload, and keeps the host's message", async () => {
+    const { posts } = recordProductCalls(() => HttpResponse.json({ message: 'Invalid API v1 key.' }, { status: 400 }));
+    const { store, services } = startStore();
+
+    store.dispatch(addProductRequested({ product: draft, image: new File(['x'], 'cover.png', { type: 'image/png' }) }));
+    await settled(store);
+
+    expect(posts).toHaveLength(0);
+    expect(store.getState().addProduct).toEqual({ status: 'failed', error: 'Invalid API v1 key.' });
+    expect(services.notifier.notify).not.toHaveBeenCalled();
+    expect(services.navigation.navigate).not.toHaveBeenCalled();
+  });
+
+  it('treats an answer without success as a failed upload', async () => {
+    const { posts } = recordProductCalls(() => HttpResponse.json({ success: false, status: 200 }));
+    const { store } = startStore();
+
+    store.dispatch(addProductRequested({ product: draft, image: new File(['x'], 'cover.png', { type: 'image/png' }) }));
+    await settled(store);
+
+    expect(posts).toHaveLength(0);
+    expect(store.getState().addProduct).toEqual({ status: 'failed', error: 'The image could not be uploaded.' });
+  });
+
+  it("reports the API's message when the product is refused after the upload, without retrying the POST", async () => {
+    const { uploads } = recordProductCalls();
+    let productPosts = 0;
+    server.use(
+      http.post(`${API}/products`, () => {
+        productPosts += 1;
+        return HttpResponse.json({ message: 'Unknown category' }, { status: 400 });
+      }),
+    );
+    const { store, services } = startStore();
+
+    store.dispatch(addProductRequested({ product: draft, image: new File(['x'], 'cover.png', { type: 'image/png' }) }));
+    await settled(store);
+
+    expect(uploads).toHaveLength(1);
+    expect(productPosts).toBe(1);
+    expect(store.getState().addProduct).toEqual({ status: 'failed', error: 'Unknown category' });
+    expect(services.navigation.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('delete product', () => {
+  it("sends DELETE /products/{id} with the token and toasts 'Delete Successfully'", async () => {
+    const deletes: { path: string; authorization: string | null }[] = [];
+    server.use(
+      http.delete(`${API}/products/:id`, ({ request }) => {
+        deletes.push({ path: new URL(request.url).pathname, authorization: request.headers.get('authorization') });
+        return HttpResponse.json({ acknowledged: true, deletedCount: 1 });
+      }),
+    );
+    const { store, services } = startStore();
+
+    await store.dispatch(productsApi.endpoints.deleteProduct.initiate('p1')).unwrap();
+
+    expect(deletes).toEqual([{ path: '/products/p1', authorization: 'bearer t0k' }]);
+    expect(services.notifier.notify).toHaveBeenCalledWith('Delete Successfully', 'success');
+  });
+});
