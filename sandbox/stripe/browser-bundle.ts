@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import type * as TypeScript from 'typescript';
 
 const ROOT = __dirname;
 const ENTRY = join(ROOT, 'browser', 'stripe-js.ts');
@@ -16,7 +17,7 @@ interface BundledModule {
   deps: Record<string, string>;
 }
 
-type TypeScriptApi = typeof import('typescript');
+type TypeScriptApi = typeof TypeScript;
 
 function moduleKey(file: string): string {
   return relative(ROOT, file).split('\\').join('/');

@@ -178,6 +178,17 @@ describe('payments from the browser', () => {
     });
   });
 
+  it('supports the two-step flow: createPaymentMethod, then confirmCardPayment with its id', async () => {
+    const { card, input } = mountCard();
+    fillCard(input, '4000000000009995');
+    const created = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { email: 'b@example.com' } });
+    if (!('paymentMethod' in created)) throw new Error(created.error.message);
+    const declined = await stripe.confirmCardPayment((await newPaymentIntent()).client_secret, {
+      payment_method: String(created.paymentMethod.id),
+    });
+    expect(declined).toMatchObject({ error: { decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } });
+  });
+
   it('refuses a malformed client secret with an IntegrationError', async () => {
     await expect(stripe.confirmCardPayment('not-a-secret')).rejects.toThrow('clientSecret should be a client secret');
   });
