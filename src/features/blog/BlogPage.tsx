@@ -1,4 +1,28 @@
-/** Placeholder until the screen lands. */
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { copy } from '../../config/copy';
+
 export function Component() {
-  return null;
+  return (
+    <Container maxWidth="md" sx={{ py: 4 }}>
+      <Typography component="h1" variant="h1" sx={{ mb: 3 }}>
+        {copy.blog.title}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {copy.blog.posts.map((post, index) => (
+          <Card key={post.question} component="article" aria-labelledby={`blog-post-${index}`} variant="outlined">
+            <CardContent>
+              <Typography id={`blog-post-${index}`} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1.5 }}>
+                {post.question}
+              </Typography>
+              <Typography color="text.secondary">{post.answer}</Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    </Container>
+  );
 }

@@ -33,8 +33,10 @@ export function makeLoader(store: AppStore) {
 
 export function Component() {
   const { id } = useParams();
-  // A failed call is swallowed: the page then reads as an empty category.
-  const { data: books = [], isLoading } = useGetBooksQuery(id);
+  // A failed call is swallowed: the page reads as an empty category. Mounting after a failed
+  // prefetch tries once more; the earlier error stays set meanwhile, so the empty state does not flicker.
+  const { data: books = [], isLoading, error } = useGetBooksQuery(id);
+  const waiting = isLoading && error === undefined;
   const [chosen, setChosen] = useState<Book | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
 
@@ -48,8 +50,8 @@ export function Component() {
       <Typography component="h1" variant="h2" sx={{ mb: 3 }}>
         {id === undefined ? copy.books.allBooksTitle : copy.books.categoryTitle(id)}
       </Typography>
-      {isLoading && <PageProgress />}
-      {!isLoading && books.length === 0 && <Typography color="text.secondary">{copy.books.empty}</Typography>}
+      {waiting && <PageProgress />}
+      {!waiting && books.length === 0 && <Typography color="text.secondary">{copy.books.empty}</Typography>}
       {books.length > 0 && (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
           {books.map((book) => (
