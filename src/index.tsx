@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { createServices } from './app/createServices';
-import { createAppRouter } from './app/router';
+import { AppRoutes, NavigationBinder } from './app/router';
 import { setupStore } from './app/store';
 import { copy } from './config/copy';
 import { ConfigError, getConfig } from './config/env';
@@ -32,11 +32,12 @@ function start() {
   }
   const { services, navigation } = createServices(config);
   const store = setupStore(services);
-  const router = createAppRouter(store);
-  navigation.bind((to, options) => void router.navigate(to, options));
   createRoot(container).render(
     <AppProviders store={store} services={services}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigationBinder navigation={navigation} />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>,
   );
   // The identity SDK loads after the first paint.

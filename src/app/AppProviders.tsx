@@ -1,23 +1,29 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { MAX_TOASTS, TOAST_DURATION_MS } from '../lib/notifier';
+import { Toaster } from '../components/Toaster';
 import { theme } from '../theme';
 import type { AppServices } from './services';
 import { ServicesContext } from './servicesContext';
 import type { AppStore } from './store';
 
-export function AppProviders({ store, services, children }: { store: AppStore; services: AppServices; children: ReactNode }) {
+interface Props {
+  store: AppStore;
+  services: AppServices;
+  children: ReactNode;
+  /** Where toasts render; tests that fake the notifier leave it out. */
+  toaster?: ReactNode;
+}
+
+export function AppProviders({ store, services, children, toaster = <Toaster /> }: Props) {
   return (
     <Provider store={store}>
       <ServicesContext.Provider value={services}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <SnackbarProvider maxSnack={MAX_TOASTS} autoHideDuration={TOAST_DURATION_MS.default}>
-          {children}
-        </SnackbarProvider>
+        {children}
+        {toaster}
       </ThemeProvider>
       </ServicesContext.Provider>
     </Provider>

@@ -1,97 +1,93 @@
-import { createBrowserRouter, createMemoryRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { PageProgress } from '../components/PageProgress';
 import { paths } from '../config/paths';
-import { DashboardLayout } from '../layouts/DashboardLayout';
-import { PublicLayout } from '../layouts/PublicLayout';
 import { HomePage } from '../features/catalogue/HomePage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { RequireAdmin, RequireAuth, RequireSeller } from '../features/roles/guards';
-import type { AppStore } from './store';
+import { PublicLayout } from '../layouts/PublicLayout';
+import { DataPage, lazyPage, Page } from './pages';
+import { RouteBoundary } from './RouteBoundary';
+import { NOT_FOUND } from './routeErrors';
+import type { NavigationService } from './services';
 
-/**
- * Every route but the home page is its own chunk, loaded on demand.
- * Page modules export `Component`, and `makeLoader(store)` when the page's data
- * must be there before it shows.
+/*
+ * Declarative routes: the data router's machinery would weigh on the home
+ * page's first paint. Every page but the home page is its own chunk; pages
+ * whose data must be there first (book list, payment) go through DataPage.
  */
-export function appRoutes(store: AppStore): RouteObject[] {
-  const categoryBooks = async () => {
-    const page = await import('../features/catalogue/CategoryBooksPage');
-    return { Component: page.Component, loader: page.makeLoader(store) };
-  };
-  return [
-    {
-      path: paths.home,
-      element: <PublicLayout />,
-      errorElement: <RouteErrorPage />,
-      children: [
-        { index: true, element: <HomePage /> },
-        { path: paths.login, lazy: () => import('../features/auth/LoginPage') },
-        { path: paths.signup, lazy: () => import('../features/auth/SignupPage') },
-        { path: paths.blog, lazy: () => import('../features/blog/BlogPage') },
-        {
-          element: <RequireAuthOutlet />,
-          children: [
-            { path: paths.categoryBooksPattern, lazy: categoryBooks },
-            { path: paths.allBooks, lazy: categoryBooks },
-          ],
-        },
-      ],
-    },
-    {
-      path: paths.dashboard,
-      element: (
-        <RequireAuth>
-          <DashboardLayout />
-        </RequireAuth>
-      ),
-      errorElement: <RouteErrorPage />,
-      children: [
-        { index: true, lazy: () => import('../features/bookings/MyOrdersPage') },
-        { path: paths.allSeller, element: <RequireAdminOutlet />, children: [{ index: true, lazy: () => import('../features/admin/AllSellerPage') }] },
-        { path: paths.allBuyer, element: <RequireAdminOutlet />, children: [{ index: true, lazy: () => import('../features/admin/AllBuyerPage') }] },
-        { path: paths.addProducts, element: <RequireSellerOutlet />, children: [{ index: true, lazy: () => import('../features/products/AddProductPage') }] },
-        { path: paths.myProducts, element: <RequireSellerOutlet />, children: [{ index: true, lazy: () => import('../features/products/MyProductsPage') }] },
-        { path: paths.myBuyer, element: <RequireSellerOutlet />, children: [{ index: true, lazy: () => import('../features/products/MyBuyerPage') }] },
-        {
-          path: paths.paymentPattern,
-          lazy: async () => {
-            const page = await import('../features/payment/PaymentPage');
-            return { Component: page.Component, loader: page.makeLoader(store) };
-          },
-        },
-      ],
-    },
-  ];
-}
+const DashboardLayout = lazyPage(() =>
+  import('../layouts/DashboardLayout').then((layout) => ({ Component: layout.DashboardLayout })),
+);
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
+const SignupPage = lazyPage(() => import('../features/auth/SignupPage'));
+const BlogPage = lazyPage(() => import('../features/blog/BlogPage'));
+const MyOrdersPage = lazyPage(() => import('../features/bookings/MyOrdersPage'));
+const AllSellerPage = lazyPage(() => import('../features/admin/AllSellerPage'));
+const AllBuyerPage = lazyPage(() => import('../features/admin/AllBuyerPage'));
+const AddProductPage = lazyPage(() => import('../features/products/AddProductPage'));
+const MyProductsPage = lazyPage(() => import('../features/products/MyProductsPage'));
+const MyBuyerPage = lazyPage(() => import('../features/products/MyBuyerPage'));
+const loadCategoryBooks = () => import('../features/catalogue/CategoryBooksPage');
+const loadPayment = () => import('../features/payment/PaymentPage');
 
-function RequireAuthOutlet() {
+function Guarded({ guard: Guard }: { guard: typeof RequireAuth }) {
   return (
-    <RequireAuth>
+    <Guard>
       <Outlet />
-    </RequireAuth>
-  );
-}
-function RequireAdminOutlet() {
-  return (
-    <RequireAdmin>
-      <Outlet />
-    </RequireAdmin>
-  );
-}
-function RequireSellerOutlet() {
-  return (
-    <RequireSeller>
-      <Outlet />
-    </RequireSeller>
+    </Guard>
   );
 }
 
-export function createAppRouter(store: AppStore) {
-  return createBrowserRouter(appRoutes(store));
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteBoundary resetKey={pathname}>
+      <Routes>
+        <Route path={paths.home} element={<PublicLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path={paths.login} element={<Page page={LoginPage} />} />
+          <Route path={paths.signup} element={<Page page={SignupPage} />} />
+          <Route path={paths.blog} element={<Page page={BlogPage} />} />
+          <Route element={<Guarded guard={RequireAuth} />}>
+            <Route path={paths.categoryBooksPattern} element={<DataPage load={loadCategoryBooks} />} />
+            <Route path={paths.allBooks} element={<DataPage load={loadCategoryBooks} />} />
+          </Route>
+          <Route path="*" element={<RouteErrorPage error={NOT_FOUND} />} />
+        </Route>
+        <Route
+          path={paths.dashboard}
+          element={
+            <RequireAuth>
+              <Suspense fallback={<PageProgress />}>
+                <DashboardLayout />
+              </Suspense>
+            </RequireAuth>
+          }
+        >
+          <Route index element={<Page page={MyOrdersPage} />} />
+          <Route element={<Guarded guard={RequireAdmin} />}>
+            <Route path={paths.allSeller} element={<Page page={AllSellerPage} />} />
+            <Route path={paths.allBuyer} element={<Page page={AllBuyerPage} />} />
+          </Route>
+          <Route element={<Guarded guard={RequireSeller} />}>
+            <Route path={paths.addProducts} element={<Page page={AddProductPage} />} />
+            <Route path={paths.myProducts} element={<Page page={MyProductsPage} />} />
+            <Route path={paths.myBuyer} element={<Page page={MyBuyerPage} />} />
+          </Route>
+          <Route path={paths.paymentPattern} element={<DataPage load={loadPayment} />} />
+          <Route path="*" element={<RouteErrorPage error={NOT_FOUND} />} />
+        </Route>
+      </Routes>
+    </RouteBoundary>
+  );
 }
 
-/** For tests: the same routes in memory. */
-export function createTestRouter(store: AppStore, initialEntries: string[]) {
-  return createMemoryRouter(appRoutes(store), { initialEntries });
+/** Lets listeners navigate: binds the navigation service to the router once it exists. */
+export function NavigationBinder({ navigation }: { navigation: NavigationService & { bind(fn: NavigationService['navigate']): void } }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigation.bind((to, options) => void navigate(to, options));
+  }, [navigate, navigation]);
+  return null;
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -9,7 +9,6 @@ import { Navbar } from '../components/Navbar';
 import { copy } from '../config/copy';
 import { paths } from '../config/paths';
 import { selectIsAdmin, selectIsSeller } from '../features/roles/roleSlice';
-import { RouteProgress } from './RouteProgress';
 
 interface MenuItem {
   label: string;
@@ -41,7 +40,6 @@ export function DashboardLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Navbar />
-      <RouteProgress />
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, p: 2, flex: 1 }}>
         <Paper component="nav" aria-label="dashboard" sx={{ width: { md: 240 }, flexShrink: 0, alignSelf: 'flex-start' }}>
           <List>

@@ -2,13 +2,11 @@ import Box from '@mui/material/Box';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { Navbar } from '../components/Navbar';
-import { RouteProgress } from './RouteProgress';
 
 export function PublicLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Navbar />
-      <RouteProgress />
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />
       </Box>

@@ -1,4 +1,4 @@
-import { closeSnackbar, enqueueSnackbar } from 'notistack';
+import type { ProviderContext } from 'notistack';
 import type { Notifier, NotifyVariant } from '../app/services';
 
 /** Toast timings of the product. */
@@ -11,12 +11,36 @@ export const TOAST_DURATION_MS: Record<NotifyVariant, number> = {
 };
 export const MAX_TOASTS = 20;
 
+export type ToastHost = Pick<ProviderContext, 'enqueueSnackbar' | 'closeSnackbar'>;
+
+// notistack arrives after the first paint with the Toaster; toasts asked for
+// before it is mounted wait for it instead of getting lost.
+let hostMounted: (host: ToastHost) => void = () => undefined;
+let host = new Promise<ToastHost>((resolve) => {
+  hostMounted = resolve;
+});
+
+/** Called by the Toaster once notistack's provider is mounted. */
+export function toastHostMounted(mounted: ToastHost): void {
+  hostMounted(mounted);
+  host = Promise.resolve(mounted);
+}
+
+let nextKey = 0;
+
 export function createSnackbarNotifier(): Notifier {
   return {
     notify: (message, variant = 'default') => {
-      enqueueSnackbar(message, { variant, autoHideDuration: TOAST_DURATION_MS[variant] });
+      void host.then((toasts) => toasts.enqueueSnackbar(message, { variant, autoHideDuration: TOAST_DURATION_MS[variant] }));
     },
-    loading: (message) => enqueueSnackbar(message, { variant: 'info', persist: true }),
-    close: (key) => closeSnackbar(key),
+    loading: (message) => {
+      nextKey += 1;
+      const key = `loading-${nextKey}`;
+      void host.then((toasts) => toasts.enqueueSnackbar(message, { key, variant: 'info', persist: true }));
+      return key;
+    },
+    close: (key) => {
+      void host.then((toasts) => toasts.closeSnackbar(key));
+    },
   };
 }

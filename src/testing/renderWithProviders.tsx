@@ -1,8 +1,8 @@
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, render } from '@testing-library/react';
+import { useEffect, type ReactElement } from 'react';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateOptions } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
-import { createTestRouter } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { setupStore, type RootState } from '../app/store';
 import type { AuthUser } from '../types/entities';
 import { createFakeServices, testUser, type FakeServices } from './fakeServices';
@@ -31,28 +31,59 @@ export function signedOutState(): Partial<RootState> {
   };
 }
 
-/** Renders one component inside the app's providers and a memory data router (`<Routes>` inside work too). */
-export function renderWithProviders(ui: ReactElement, { preloadedState, services = createFakeServices(), route = '/' }: Options = {}) {
-  const store = setupStore(services, preloadedState);
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
-  services.navigation.navigate.mockImplementation((to, options) => void router.navigate(to, options));
-  const result = render(
-    <AppProviders store={store} services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { store, services, router, ...result };
+/** The memory router as a test sees it: where it is, and a way to move. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate(to: string, options?: NavigateOptions): void;
 }
 
-/** Renders the whole app's routes at `route`, lazy pages and loaders included. */
-export function renderApp(route: string, { preloadedState, services = createFakeServices() }: Omit<Options, 'route'> = {}) {
+function createTestRouterHandle() {
+  let location: Location | undefined;
+  let navigateFn: ((to: string, options?: NavigateOptions) => void) | undefined;
+  const handle: TestRouter = {
+    get state() {
+      if (!location) throw new Error('the router has not rendered yet');
+      return { location };
+    },
+    navigate: (to, options) => {
+      if (!navigateFn) throw new Error('the router has not rendered yet');
+      const go = navigateFn;
+      act(() => go(to, options));
+    },
+  };
+  function Probe() {
+    const current = useLocation();
+    const navigate = useNavigate();
+    location = current;
+    useEffect(() => {
+      navigateFn = (to, options) => void navigate(to, options);
+    }, [navigate]);
+    return null;
+  }
+  return { handle, Probe };
+}
+
+function renderInRouter(content: ReactElement, { preloadedState, services = createFakeServices(), route = '/' }: Options) {
   const store = setupStore(services, preloadedState);
-  const router = createTestRouter(store, [route]);
-  services.navigation.navigate.mockImplementation((to, options) => void router.navigate(to, options));
+  const { handle, Probe } = createTestRouterHandle();
+  services.navigation.navigate.mockImplementation((to, options) => handle.navigate(to, options));
   const result = render(
-    <AppProviders store={store} services={services}>
-      <RouterProvider router={router} />
+    <AppProviders store={store} services={services} toaster={null}>
+      <MemoryRouter initialEntries={[route]}>
+        <Probe />
+        {content}
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { store, services, router, ...result };
+  return { store, services, router: handle, ...result };
+}
+
+/** Renders one component inside the app's providers and a memory router (`<Routes>` inside work too). */
+export function renderWithProviders(ui: ReactElement, options: Options = {}) {
+  return renderInRouter(ui, options);
+}
+
+/** Renders the whole app's routes at `route`: guards, lazy pages and their data loading included. */
+export function renderApp(route: string, options: Omit<Options, 'route'> = {}) {
+  return renderInRouter(<AppRoutes />, { ...options, route });
 }

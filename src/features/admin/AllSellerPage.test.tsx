@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
+import { renderApp, renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
 import type { User } from '../../types/entities';
 import { Component as AllSellerPage } from './AllSellerPage';
@@ -102,6 +102,14 @@ describe('All seller page', () => {
       { method: 'DELETE', path: '/users/admin/u1', authorization: 'bearer t0k' },
       { method: 'GET', path: '/seller', authorization: 'bearer t0k' },
     ]);
+  });
+
+  it('is the page an admin gets at /dashboard/allseller', async () => {
+    sellersServer([sam]);
+    renderApp('/dashboard/allseller', { preloadedState: signedInState({ isAdmin: true, isSeller: true }) });
+
+    expect(await screen.findByRole('heading', { name: 'All seller' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Make Admin seller verify' })).toBeInTheDocument();
   });
 
   it('shows the empty state when there are no sellers', async () => {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
@@ -83,6 +83,17 @@ describe('Add Product page', () => {
     expect(screen.getByText('Choose an image')).toBeInTheDocument();
     expect(uploads).toHaveLength(0);
     expect(posts).toHaveLength(0);
+  });
+
+  it("opens the file picker from the 'Choose image' button, keyboard included", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<AddProductPage />, { preloadedState: signedInState({ isSeller: true }) });
+    const openPicker = jest.spyOn(screen.getByLabelText('Image'), 'click');
+
+    act(() => screen.getByRole('button', { name: 'Choose image' }).focus());
+    await user.keyboard('{Enter}');
+
+    expect(openPicker).toHaveBeenCalledTimes(1);
   });
 
   it('shows the chosen file name and a preview', async () => {

@@ -5,7 +5,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { copy } from '../../config/copy';
 
 /** A local URL for the chosen file, released when the file changes or the form goes away. */
@@ -54,6 +54,7 @@ interface Props {
 /** One image file, with its name and a small preview once chosen. */
 export function ProductImageInput({ id, file, error, disabled, onChange }: Props) {
   const previewUrl = useObjectUrl(file);
+  const inputRef = useRef<HTMLInputElement>(null);
   const labelId = `${id}-label`;
   const helperId = `${id}-helper`;
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.files?.[0] ?? null);
@@ -63,23 +64,25 @@ export function ProductImageInput({ id, file, error, disabled, onChange }: Props
       <FormLabel id={labelId} htmlFor={id}>
         {copy.products.image}
       </FormLabel>
-      <Button component="label" variant="outlined" startIcon={<UploadIcon />} disabled={disabled}>
+      {/* A real button opens the picker, so it works from the keyboard too. */}
+      <Button variant="outlined" startIcon={<UploadIcon />} disabled={disabled} onClick={() => inputRef.current?.click()}>
         {copy.products.chooseImage}
-        <Box
-          component="input"
-          id={id}
-          type="file"
-          accept="image/*"
-          aria-labelledby={labelId}
-          aria-describedby={error ? helperId : undefined}
-          aria-invalid={Boolean(error)}
-          // The button around it takes the focus; one tab stop for one control.
-          tabIndex={-1}
-          disabled={disabled}
-          onChange={handleChange}
-          sx={visuallyHidden}
-        />
       </Button>
+      <Box
+        component="input"
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept="image/*"
+        aria-labelledby={labelId}
+        aria-describedby={error ? helperId : undefined}
+        aria-invalid={Boolean(error)}
+        // The button takes the focus: one tab stop for one control.
+        tabIndex={-1}
+        disabled={disabled}
+        onChange={handleChange}
+        sx={visuallyHidden}
+      />
       {file && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           {previewUrl && (

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Prints the gzip size of every JavaScript chunk of the production build and
+// checks what the home page loads before its first paint (the scripts that
+// index.html names) against the size ceiling.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const AIM_KB = 155;
+const CEILING_KB = 190;
+const dist = path.resolve(process.argv[2] ?? 'dist');
+const jsDir = path.join(dist, 'static', 'js');
+
+if (!fs.existsSync(jsDir)) {
+  console.error(`No build at ${dist}: run npm run build first.`);
+  process.exit(2);
+}
+
+const kb = (bytes) => bytes / 1024;
+const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+const chunks = fs
+  .readdirSync(jsDir)
+  .filter((name) => name.endsWith('.js'))
+  .map((name) => {
+    const file = path.join(jsDir, name);
+    return { name, raw: fs.statSync(file).size, gzip: gzipSize(file) };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/<script[^>]+src="\/static\/js\/([^"]+)"/g)].map((match) => match[1]);
+
+console.log('Chunk'.padEnd(58), 'raw KB'.padStart(9), 'gzip KB'.padStart(9));
+for (const chunk of chunks) {
+  const mark = initial.includes(chunk.name) ? ' (first paint)' : '';
+  console.log(`${chunk.name}${mark}`.padEnd(58), kb(chunk.raw).toFixed(1).padStart(9), kb(chunk.gzip).toFixed(1).padStart(9));
+}
+const firstPaint = chunks.filter((chunk) => initial.includes(chunk.name)).reduce((sum, chunk) => sum + chunk.gzip, 0);
+const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
+console.log(`All chunks: ${kb(total).toFixed(1)} KB gzip`);
+console.log(`Home page JavaScript before first paint: ${kb(firstPaint).toFixed(1)} KB gzip (aim ${AIM_KB} KB, ceiling ${CEILING_KB} KB)`);
+
+if (process.argv.includes('--check') && kb(firstPaint) > CEILING_KB) {
+  console.error(`FAIL: the home page loads ${kb(firstPaint).toFixed(1)} KB gzip of JavaScript, above the ${CEILING_KB} KB ceiling.`);
+  process.exit(1);
+}

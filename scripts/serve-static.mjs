@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Serves the built SPA (dist/) with a fallback to index.html for client routes,
+// and /config.js with the client settings from the environment.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clientConfigScript } from './client-config.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function createStaticServer({ env = process.env, extraScripts = [] } = {}) {
+  const indexHtml = () => {
+    const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+    // Scripts that must run before the app bundle (e.g. the payment sandbox's Stripe.js).
+    const tags = extraScripts.map((src) => `<script src="${src}"></script>`).join('');
+    return html.replace('<script src="/config.js"></script>', `<script src="/config.js"></script>${tags}`);
+  };
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (url.pathname === '/config.js') {
+      res.writeHead(200, { 'content-type': TYPES['.js'], 'cache-control': 'no-store' });
+      res.end(clientConfigScript(env));
+      return;
+    }
+    const requested = path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    const file = path.join(root, requested);
+    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile() && !file.endsWith('index.html')) {
+      const hashed = /\.[0-9a-f]{8}(\.chunk)?\.js$/.test(file) || file.includes(`${path.sep}media${path.sep}`);
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      if (req.method === 'HEAD') res.end();
+      else fs.createReadStream(file).pipe(res);
+      return;
+    }
+    if (path.extname(requested) && !requested.endsWith('.html')) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : indexHtml());
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    console.error('No build in dist/: run npm run build first.');
+    process.exit(1);
+  }
+  const port = Number(process.env.WEB_PORT ?? 8080);
+  const host = process.env.WEB_HOST ?? '127.0.0.1';
+  const server = createStaticServer();
+  server.listen(port, host, () => console.log(`Book Resale web app: http://${host}:${port}`));
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
