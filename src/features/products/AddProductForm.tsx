@@ -54,7 +54,7 @@ const addProductSchema = Yup.object({
 });
 
 /** The wire payload: empty optional fields are left out rather than sent blank. */
-export function toRequest(values: AddProductValues, image: File): AddProductRequest {
+function toRequest(values: AddProductValues, image: File): AddProductRequest {
   return {
     product: {
       name: values.name.trim(),
