@@ -14,7 +14,7 @@ function wrap(target: PGlite | Transaction): Queryable {
   };
 }
 
-/** Embedded PostgreSQL: on disk under `dataDir`, or in memory when none is given (tests). */
+/** Embedded PostgreSQL: on disk under `dataDir`, or in memory when none is given. */
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
   // PGlite creates only the last folder of the path.
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });

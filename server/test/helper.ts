@@ -1,0 +1,142 @@
+import './injectSupport';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../src/app';
+import type { Config } from '../src/config';
+import { FakeStripe, fakeVerifyIdToken, idTokenFor } from './fakes';
+import { createTestDb, type TestDb } from './testDb';
+
+export const ADMIN_EMAIL = 'admin@test.dev';
+
+export interface TestApp {
+  app: FastifyInstance;
+  stripe: FakeStripe;
+  testDb: TestDb;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The API on a fresh database with a fake identity provider and a fake Stripe. */
+export async function buildTestApp(
+  config: Partial<Config> = {},
+  options: Omit<BuildAppOptions, 'config' | 'db'> = {},
+): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-test-'));
+  const stripe = new FakeStripe();
+  const app = await buildApp({
+    env: {},
+    db: testDb.db,
+    verifyIdToken: fakeVerifyIdToken,
+    payments: stripe,
+    ...options,
+    config: {
+      dataDir,
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+      adminEmails: [ADMIN_EMAIL],
+      rateLimitPerMinute: 0,
+      ...config,
+    },
+  });
+  return {
+    app,
+    stripe,
+    testDb,
+    dataDir,
+    async close() {
+      await app.close();
+      await testDb.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `bearer ${token}` });
+
+export interface Actor {
+  id: string;
+  email: string;
+  name: string;
+  accessToken: string;
+  headers: { authorization: string };
+}
+
+/** Signs up through the API like the client does (POST /users, then GET /jwt). */
+export async function signUp(app: FastifyInstance, email: string, role: 'Buyer' | 'seller' = 'Buyer'): Promise<Actor> {
+  const name = email.split('@')[0];
+  const idToken = idTokenFor(email);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/users',
+    headers: { authorization: `Bearer ${idToken}` },
+    payload: { name, email, role },
+  });
+  if (created.statusCode !== 200) throw new Error(`sign-up failed: ${created.body}`);
+  const token = await app.inject({ url: `/jwt?email=${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${idToken}` } });
+  if (token.statusCode !== 200) throw new Error(`jwt failed: ${token.body}`);
+  const accessToken = token.json<{ accessToken: string }>().accessToken;
+  return { id: created.json<{ insertedId: string }>().insertedId, email, name, accessToken, headers: bearer(accessToken) };
+}
+
+/** The usual cast: a buyer, two sellers and an admin (admin through ADMIN_EMAILS). */
+export async function signUpCast(app: FastifyInstance) {
+  return {
+    buyer: await signUp(app, 'buyer@test.dev', 'Buyer'),
+    seller: await signUp(app, 'seller@test.dev', 'seller'),
+    otherSeller: await signUp(app, 'other-seller@test.dev', 'seller'),
+    admin: await signUp(app, ADMIN_EMAIL, 'Buyer'),
+  };
+}
+
+export const validProduct = {
+  name: 'Dune',
+  price: 12.5,
+  phone: '+1 555 0111',
+  location: 'Tucson',
+  condition: 'Good',
+  description: 'Well kept',
+  image: 'https://images.example/dune.png',
+  category: 'fiction',
+  orginal_price: 20,
+  uses: '2 years',
+};
+
+export async function addProduct(app: FastifyInstance, seller: Actor, overrides: Record<string, unknown> = {}): Promise<string> {
+  const response = await app.inject({
+    method: 'POST', url: '/products', headers: seller.headers, payload: { ...validProduct, ...overrides },
+  });
+  if (response.statusCode !== 200) throw new Error(`add product failed: ${response.body}`);
+  return response.json<{ insertedId: string }>().insertedId;
+}
+
+export async function book(app: FastifyInstance, buyer: Actor, bookId: string): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/bookings',
+    headers: buyer.headers,
+    payload: { bookId, bookName: 'whatever', cusTomername: buyer.name, email: buyer.email, location: 'Here', phone: '123', resale_price: 0.01 },
+  });
+}
+
+export async function bookingOf(app: FastifyInstance, buyer: Actor, bookId: string): Promise<string> {
+  const response = await book(app, buyer, bookId);
+  if (response.statusCode !== 200) throw new Error(`booking failed: ${response.body}`);
+  return response.json<{ insertedId: string }>().insertedId;
+}
+
+/** Runs the whole card flow against the fake provider and answers the /payment response. */
+export async function pay(app: FastifyInstance, stripe: FakeStripe, buyer: Actor, bookingId: string) {
+  const intent = await app.inject({
+    method: 'POST', url: '/create-payment-intent', headers: buyer.headers, payload: { bookingId, resale_price: 1 },
+  });
+  if (intent.statusCode !== 200) throw new Error(`intent failed: ${intent.body}`);
+  const transactionId = intent.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0];
+  stripe.succeed(transactionId);
+  const response = await app.inject({
+    method: 'POST', url: '/payment', headers: buyer.headers,
+    payload: { bookingId, transactionId, email: buyer.email, resale_price: 1 },
+  });
+  return { response, transactionId };
+}

@@ -1,0 +1,19 @@
+// Hosts a PGlite database in a worker thread for the server tests. PGlite loads its WASM runtime
+// with dynamic import(), which jest's module sandbox refuses; a worker uses Node's own loader.
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require('@electric-sql/pglite');
+
+const pglite = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+
+parentPort.on('message', async ({ id, op, sql, params }) => {
+  try {
+    await pglite.waitReady;
+    let result;
+    if (op === 'query') result = (await pglite.query(sql, params)).rows;
+    else if (op === 'exec') await pglite.exec(sql);
+    else if (op === 'close') await pglite.close();
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
+  }
+});

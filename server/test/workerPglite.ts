@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Db, Queryable } from '../src/db/db';
+
+interface WorkerAnswer {
+  id: number;
+  result?: unknown;
+  error?: { message: string; code?: string };
+}
+
+/**
+ * A real PGlite database running in a worker thread (see pgliteWorker.cjs for why), behind the
+ * same `Db` interface as production. PGlite has one session, so every top-level call and every
+ * transaction runs in turn: a transaction's statements never interleave with other requests.
+ */
+export async function openWorkerPglite(dataDir?: string): Promise<Db> {
+  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
+  const worker = new Worker(path.join(__dirname, 'pgliteWorker.cjs'), { workerData: { dataDir } });
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextId = 0;
+  worker.on('message', ({ id, result, error }: WorkerAnswer) => {
+    const call = pending.get(id);
+    pending.delete(id);
+    if (!call) return;
+    if (error) call.reject(Object.assign(new Error(error.message), { code: error.code }));
+    else call.resolve(result);
+  });
+  worker.on('error', (error) => pending.forEach((call) => call.reject(error)));
+
+  const send = (op: 'query' | 'exec' | 'close', sql = '', params: readonly unknown[] = []) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = ++nextId;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, op, sql, params: [...params] });
+    });
+
+  const direct: Queryable = {
+    query: async <Row>(sql: string, params?: readonly unknown[]) => (await send('query', sql, params)) as Row[],
+    exec: async (sql: string) => {
+      await send('exec', sql);
+    },
+  };
+
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <Result>(work: () => Promise<Result>): Promise<Result> => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  await direct.query('select 1');
+  return {
+    query: (sql, params) => inTurn(() => direct.query(sql, params)),
+    exec: (sql) => inTurn(() => direct.exec(sql)),
+    transaction: (work) =>
+      inTurn(async () => {
+        await direct.exec('begin');
+        try {
+          const result = await work(direct);
+          await direct.exec('commit');
+          return result;
+        } catch (error) {
+          await direct.exec('rollback');
+          throw error;
+        }
+      }),
+    close: () =>
+      inTurn(async () => {
+        await send('close');
+        await worker.terminate();
+      }),
+  };
+}
