@@ -58,7 +58,7 @@ export async function resolveJwtSecret(configured: string | undefined, dataDir: 
     const stored = (await readFile(file, 'utf8')).trim();
     if (stored.length >= 32) return stored;
   } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+    if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT')) throw error;
   }
   await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('hex');

@@ -8,7 +8,7 @@ import { usersRepository, type User } from '../repositories/users';
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
-    /** onRequest hook: the caller must send a genuine identity-provider ID token. */
+    /** Route hook: the caller must send a genuine identity-provider ID token. */
     requireIdToken(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** onRequest hook: the caller must send a valid API access token of an existing user. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;

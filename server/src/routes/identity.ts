@@ -14,7 +14,8 @@ export default async function identityRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { email: string } }>(
     '/jwt',
     {
-      onRequest: app.requireIdToken,
+      // After the rate limit (an onRequest hook), so guessing tokens is throttled too.
+      preValidation: app.requireIdToken,
       config: rateLimited(app.config),
       schema: {
         querystring: emailQuery,
@@ -35,7 +36,7 @@ export default async function identityRoutes(app: FastifyInstance) {
   app.post<{ Body: { name: string; email: string; role: 'Buyer' | 'seller' } }>(
     '/users',
     {
-      onRequest: app.requireIdToken,
+      preValidation: app.requireIdToken,
       config: rateLimited(app.config),
       schema: {
         body: {
