@@ -5,20 +5,9 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack from 'webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+// Client settings read at build time; /config.js may override them at run time.
+import { CLIENT_KEYS } from './scripts/client-config.mjs';
 
-/** Client settings read at build time; /config.js may override them at run time. */
-const CLIENT_ENV = [
-  'API_URL',
-  'FIREBASE_API_KEY',
-  'FIREBASE_AUTH_DOMAIN',
-  'FIREBASE_PROJECT_ID',
-  'FIREBASE_APP_ID',
-  'FIREBASE_AUTH_EMULATOR_HOST',
-  'STRIPE_PUBLISHABLE_KEY',
-  'IMAGE_HOST_URL',
-  'IMAGE_HOST_KEY',
-  'TOKEN_SYNC_URL',
-] as const;
 
 /** Chunks that take longer than this to arrive fail with a ChunkLoadError. */
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -52,7 +41,7 @@ class CopyPublicPlugin {
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
   const defined = Object.fromEntries(
-    CLIENT_ENV.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')]),
+    CLIENT_KEYS.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')]),
   );
   return {
     mode: production ? 'production' : 'development',

@@ -1,11 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { errorMessage } from '../../api/baseApi';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copy } from '../../config/copy';
 import { useDeleteUserMutation, type UserRef } from './adminApi';
 
@@ -30,31 +24,17 @@ export function DeleteUserDialog({ user, onClose }: Props) {
       // The message shows in the dialog; the admin may retry or cancel.
     }
   };
-
   return (
-    <Dialog
+    <ConfirmDialog
       open={Boolean(user)}
-      onClose={isLoading ? undefined : close}
-      aria-labelledby="delete-user-title"
-      aria-describedby="delete-user-message"
-    >
-      <DialogTitle id="delete-user-title">{copy.admin.deleteUserTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="delete-user-message">{user ? copy.admin.deleteUserMessage(user.name) : ''}</DialogContentText>
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {errorMessage(error, copy.errors.generic)}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="error" variant="contained" onClick={confirm} disabled={isLoading}>
-          {copy.admin.deleteUserConfirm}
-        </Button>
-        <Button onClick={close} disabled={isLoading}>
-          {copy.admin.cancel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      title={copy.admin.deleteUserTitle}
+      message={user ? copy.admin.deleteUserMessage(user.name) : ''}
+      confirmLabel={copy.admin.deleteUserConfirm}
+      cancelLabel={copy.admin.cancel}
+      busy={isLoading}
+      error={error ? errorMessage(error, copy.errors.generic) : null}
+      onConfirm={confirm}
+      onCancel={close}
+    />
   );
 }

@@ -1,17 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useState } from 'react';
 import { errorMessage } from '../../api/baseApi';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copy } from '../../config/copy';
 import type { Booking } from '../../types/entities';
 import { useCancelBookingMutation } from './bookingsApi';
-
-const TITLE_ID = 'cancel-booking-title';
 
 interface Props {
   /** The booking to cancel; the dialog is open while one is given. */
@@ -21,43 +12,31 @@ interface Props {
 
 /** Asks before a booking is cancelled; the toast comes from the bookings listener. */
 export function CancelBookingDialog({ booking, onClose }: Props) {
-  const [cancelBooking, { isLoading }] = useCancelBookingMutation();
-  const [error, setError] = useState<string | null>(null);
-
+  const [cancelBooking, { isLoading, error, reset }] = useCancelBookingMutation();
   const close = () => {
-    setError(null);
+    reset();
     onClose();
   };
-
   const confirm = async () => {
     if (!booking) return;
     try {
       await cancelBooking(booking._id).unwrap();
       close();
-    } catch (failure) {
-      setError(errorMessage(failure, copy.errors.generic));
+    } catch {
+      // The message shows in the dialog; the buyer may retry or keep the booking.
     }
   };
-
   return (
-    <Dialog open={booking !== null} onClose={close} aria-labelledby={TITLE_ID}>
-      <DialogTitle id={TITLE_ID}>{copy.orders.cancelTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{booking ? copy.orders.cancelMessage(booking.bookName) : null}</DialogContentText>
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} autoFocus>
-          {copy.orders.keep}
-        </Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={isLoading}>
-          {copy.orders.cancel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={booking !== null}
+      title={copy.orders.cancelTitle}
+      message={booking ? copy.orders.cancelMessage(booking.bookName) : ''}
+      confirmLabel={copy.orders.cancel}
+      cancelLabel={copy.orders.keep}
+      busy={isLoading}
+      error={error ? errorMessage(error, copy.errors.generic) : null}
+      onConfirm={confirm}
+      onCancel={close}
+    />
   );
 }

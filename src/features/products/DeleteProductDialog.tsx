@@ -1,11 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { errorMessage } from '../../api/baseApi';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copy } from '../../config/copy';
 import type { Product } from '../../types/entities';
 import { useDeleteProductMutation } from './productsApi';
@@ -31,34 +25,17 @@ export function DeleteProductDialog({ product, onClose }: Props) {
       // The message shows in the dialog; the user may retry or cancel.
     }
   };
-
   return (
-    <Dialog
+    <ConfirmDialog
       open={Boolean(product)}
-      onClose={isLoading ? undefined : close}
-      aria-labelledby="delete-product-title"
-      aria-describedby="delete-product-message"
-    >
-      <DialogTitle id="delete-product-title">{copy.products.deleteTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="delete-product-message">
-          {copy.products.deleteMessage}
-          {product?.name}
-        </DialogContentText>
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {errorMessage(error, copy.errors.generic)}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="error" variant="contained" onClick={confirm} disabled={isLoading}>
-          {copy.products.deleteConfirm}
-        </Button>
-        <Button onClick={close} disabled={isLoading}>
-          {copy.products.cancel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      title={copy.products.deleteTitle}
+      message={`${copy.products.deleteMessage}${product?.name ?? ''}`}
+      confirmLabel={copy.products.deleteConfirm}
+      cancelLabel={copy.products.cancel}
+      busy={isLoading}
+      error={error ? errorMessage(error, copy.errors.generic) : null}
+      onConfirm={confirm}
+      onCancel={close}
+    />
   );
 }
