@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useEffect } from 'react';
@@ -13,6 +12,7 @@ import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import type { FromState } from '../roles/guards';
 import { AuthCard } from './AuthLayout';
+import { CredentialFields } from './CredentialFields';
 import { errorCleared, googleSignInRequested, loginRequested, selectAuthError, selectFlowPending } from './authSlice';
 import { loginSchema } from './authSchemas';
 import { GoogleButton } from './GoogleButton';
@@ -34,27 +34,11 @@ export function Component() {
       dispatch(loginRequested({ email: email.trim(), password, from }));
     },
   });
-  const fieldError = (name: 'email' | 'password') => (formik.touched[name] ? formik.errors[name] : undefined);
 
   return (
     <AuthCard title={copy.login.title}>
       <Stack component="form" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.login.title}>
-        <TextField
-          label={copy.login.email}
-          type="email"
-          autoComplete="email"
-          {...formik.getFieldProps('email')}
-          error={Boolean(fieldError('email'))}
-          helperText={fieldError('email')}
-        />
-        <TextField
-          label={copy.login.password}
-          type="password"
-          autoComplete="current-password"
-          {...formik.getFieldProps('password')}
-          error={Boolean(fieldError('password'))}
-          helperText={fieldError('password')}
-        />
+        <CredentialFields formik={formik} passwordAutoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" disabled={pending}>
           {copy.login.submit}
         </Button>

@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { AuthCard } from './AuthLayout';
+import { CredentialFields } from './CredentialFields';
 import { errorCleared, googleSignInRequested, selectAuthError, selectFlowPending, signupRequested } from './authSlice';
 import { signupSchema } from './authSchemas';
 import { GoogleButton } from './GoogleButton';
@@ -35,28 +36,12 @@ export function Component() {
       dispatch(signupRequested({ name: name.trim(), email: email.trim(), password, role }));
     },
   });
-  const fieldError = (name: 'email' | 'password') => (formik.touched[name] ? formik.errors[name] : undefined);
 
   return (
     <AuthCard title={copy.signup.title}>
       <Stack component="form" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.signup.title}>
         <TextField label={copy.signup.name} autoComplete="name" {...formik.getFieldProps('name')} />
-        <TextField
-          label={copy.signup.email}
-          type="email"
-          autoComplete="email"
-          {...formik.getFieldProps('email')}
-          error={Boolean(fieldError('email'))}
-          helperText={fieldError('email')}
-        />
-        <TextField
-          label={copy.signup.password}
-          type="password"
-          autoComplete="new-password"
-          {...formik.getFieldProps('password')}
-          error={Boolean(fieldError('password'))}
-          helperText={fieldError('password')}
-        />
+        <CredentialFields formik={formik} passwordAutoComplete="new-password" />
         <TextField select label={copy.signup.role} {...formik.getFieldProps('role')}>
           <MenuItem value="Buyer">{copy.signup.roleBuyer}</MenuItem>
           <MenuItem value="seller">{copy.signup.roleSeller}</MenuItem>
