@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { authEmulatorUrl } from './support/env';
+
+export { expect };
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const ARTIFACTS = path.join(__dirname, 'artifacts');
+const GAPI_SCRIPT = fs.readFileSync(path.join(__dirname, 'support', 'gapi-stand-in.js'), 'utf8');
+
+/**
+ * The Auth emulator's own sign-in page (the fake Google account chooser) links a stylesheet,
+ * fonts and a script from public CDNs. They are cosmetic (the page checks `window.mdc` before
+ * using it), so for requests made by the emulator's pages they are answered with empty bodies.
+ */
+const EMULATOR_PAGE_ASSETS: Array<{ pattern: RegExp; contentType: string }> = [
+  { pattern: /^https:\/\/unpkg\.com\/material-components-web@[^/]+\/dist\/material-components-web\.min\.css$/, contentType: 'text/css' },
+  { pattern: /^https:\/\/unpkg\.com\/material-components-web@[^/]+\/dist\/material-components-web\.min\.js$/, contentType: 'text/javascript' },
+  { pattern: /^https:\/\/fonts\.googleapis\.com\/(icon|css2)\?/, contentType: 'text/css' },
+];
+
+interface Fixtures {
+  /** Serve the local gapi stand-in for apis.google.com/js/api.js (Google sign-in tests). */
+  googleStandIn: boolean;
+  /**
+   * Requests to any host but 127.0.0.1/localhost, aborted and recorded. Each test fails at its
+   * end when this is not empty; a test that expects one removes it from the list itself.
+   */
+  offsiteRequests: string[];
+  /** What the Google stand-in answered in place of other hosts (for assertions). */
+  standInRequests: string[];
+}
+
+function requestingFrameUrl(route: Route): string {
+  try {
+    return route.request().frame().url();
+  } catch {
+    return '';
+  }
+}
+
+async function installGoogleStandIn(context: BrowserContext, served: string[]) {
+  await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js(\?.*)?$/, async (route) => {
+    served.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: GAPI_SCRIPT });
+  });
+  await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com)\//, async (route) => {
+    const url = route.request().url();
+    const asset = EMULATOR_PAGE_ASSETS.find(({ pattern }) => pattern.test(url));
+    if (!asset || !requestingFrameUrl(route).startsWith(`${authEmulatorUrl}/`)) {
+      await route.fallback(); // not the emulator page's asset: the guard below decides
+      return;
+    }
+    served.push(url);
+    await route.fulfill({ status: 200, contentType: asset.contentType, body: '' });
+  });
+}
+
+export const test = base.extend<Fixtures>({
+  googleStandIn: [false, { option: true }],
+  standInRequests: [
+    async ({}, use) => {
+      await use([]);
+    },
+    { scope: 'test' },
+  ],
+  offsiteRequests: [
+    async ({ context, googleStandIn, standInRequests }, use) => {
+      const offsite: string[] = [];
+      // Registered first, so it runs last: routes added later (the stand-in) take precedence.
+      await context.route('**/*', async (route) => {
+        const url = new URL(route.request().url());
+        if (LOCAL_HOSTS.has(url.hostname)) {
+          await route.continue();
+          return;
+        }
+        offsite.push(`${route.request().method()} ${url.href}`);
+        await route.abort('blockedbyclient');
+      });
+      if (googleStandIn) await installGoogleStandIn(context, standInRequests);
+      await use(offsite);
+      expect(offsite, 'requests to hosts other than 127.0.0.1/localhost').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Each journey ends with a picture of its last screen in e2e/artifacts/<name>.png. */
+export async function finalScreenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.mouse.move(0, 0); // no hover effect on the last button clicked
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** A unique address per test run, so runs never meet each other's accounts. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.test`;
+}
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const form = page.getByRole('form', { name: 'Log In' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+export async function signUp(
+  page: Page,
+  { name, email, password = DEMO_PASSWORD, role }: { name: string; email: string; password?: string; role: 'Buyer' | 'seller' },
+): Promise<void> {
+  await page.goto('/signup');
+  const form = page.getByRole('form', { name: 'Sign Up' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: role, exact: true }).click();
+  await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText('user create successfully')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}

@@ -1,0 +1,8 @@
+import { expect, finalScreenshot, test } from './fixtures';
+
+test('a bad route shows the error page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Something went to wrong' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign Out' })).toBeVisible();
+  await finalScreenshot(page, 'f-bad-route');
+});

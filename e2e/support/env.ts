@@ -1,0 +1,18 @@
+/**
+ * Where the test shop runs: its own ports (so a running `npm start` is never touched) and its
+ * own temporary DATA_DIR. playwright.config.ts starts it; tests read the same values.
+ */
+const port = (name: string, fallback: number) => Number(process.env[name] || fallback);
+
+export const ports = {
+  web: port('E2E_WEB_PORT', 18080),
+  api: port('E2E_API_PORT', 15000),
+  auth: port('E2E_AUTH_EMULATOR_PORT', 19099),
+  stripe: port('E2E_STRIPE_SANDBOX_PORT', 12112),
+};
+
+export const webUrl = `http://127.0.0.1:${ports.web}`;
+export const apiUrl = `http://127.0.0.1:${ports.api}`;
+export const authEmulatorUrl = `http://127.0.0.1:${ports.auth}`;
+
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumPath, ports, webUrl } from './e2e/support/env';
+
+// One fresh shop per run. The config is read again by each worker: the directory made by the
+// first read travels to the workers through the environment, so only one is made.
+process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'book-resale-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '*.spec.ts',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]]
+    : [['list']],
+  use: {
+    baseURL: webUrl,
+    browserName: 'chromium',
+    headless: true,
+    trace: 'off',
+    screenshot: 'off',
+    video: 'off',
+    actionTimeout: 15_000,
+    navigationTimeout: 20_000,
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `${webUrl}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // start.mjs stops its services on SIGTERM (the emulator, API and sandbox run in their own
+    // process groups, so a group kill would not reach them).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    env: {
+      WEB_PORT: String(ports.web),
+      API_PORT: String(ports.api),
+      AUTH_EMULATOR_PORT: String(ports.auth),
+      STRIPE_SANDBOX_PORT: String(ports.stripe),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR_REMOVE_ON_EXIT: '1',
+      ADMIN_EMAILS: 'admin@bookresale.test',
+      DEMO_DATA: '1',
+      // Many sign-ups a minute from one address: the tests, not an attack.
+      RATE_LIMIT_PER_MINUTE: '0',
+      // Always the offline stand-ins, whatever keys the shell has.
+      FIREBASE_API_KEY: '',
+      FIREBASE_AUTH_DOMAIN: '',
+      FIREBASE_PROJECT_ID: '',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      IMAGE_HOST_URL: '',
+      IMAGE_HOST_KEY: '',
+      DATABASE_URL: '',
+      TOKEN_SYNC_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,226 @@
+// Creates the demo shop through the real paths: accounts in the Auth emulator (its REST API),
+// then the API with their ID tokens, images through the API's image host, and a payment
+// through the payment sandbox the way the browser's Stripe.js does it.
+// Every step checks what exists first, so running it again changes nothing.
+//
+//   node scripts/seed-demo.mjs   (API_PORT, AUTH_EMULATOR_PORT, STRIPE_SANDBOX_PORT, ADMIN_EMAILS)
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_ADMIN_EMAIL, DEMO_BOOKINGS, DEMO_CARD, DEMO_PRODUCTS, demoAccounts } from './demo-accounts.mjs';
+
+const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-assets');
+const CALL_TIMEOUT_MS = 20_000;
+const EMULATOR_API_KEY = 'demo-api-key';
+
+class SeedError extends Error {}
+
+async function call(url, { method = 'GET', headers = {}, json, form, body } = {}) {
+  const init = { method, headers: { ...headers }, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) };
+  if (json !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(json);
+  } else if (form !== undefined) {
+    init.headers['content-type'] = 'application/x-www-form-urlencoded';
+    init.body = new URLSearchParams(form).toString();
+  } else if (body !== undefined) {
+    init.body = body;
+  }
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let data;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+async function expectOk(what, promise) {
+  const answer = await promise;
+  if (!answer.ok) {
+    const detail = answer.data?.error?.message ?? answer.data?.message ?? JSON.stringify(answer.data);
+    throw new SeedError(`${what} failed (${answer.status}): ${detail}`);
+  }
+  return answer.data;
+}
+
+/** Sign in to the emulator, creating the account (with its display name) when it is missing. */
+async function emulatorAccount(authUrl, account) {
+  const endpoint = (name) => `${authUrl}/identitytoolkit.googleapis.com/v1/accounts:${name}?key=${EMULATOR_API_KEY}`;
+  const credentials = { email: account.email, password: account.password, returnSecureToken: true };
+  const signIn = await call(endpoint('signInWithPassword'), { method: 'POST', json: credentials });
+  if (signIn.ok) return { idToken: signIn.data.idToken, created: false };
+  const reason = signIn.data?.error?.message ?? '';
+  if (!/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/.test(reason)) {
+    throw new SeedError(`signing in ${account.email} to the Auth emulator failed: ${reason || signIn.status}`);
+  }
+  const signUp = await expectOk(`creating ${account.email} in the Auth emulator`, call(endpoint('signUp'), { method: 'POST', json: credentials }));
+  const updated = await expectOk(
+    `setting the display name of ${account.email}`,
+    call(endpoint('update'), { method: 'POST', json: { idToken: signUp.idToken, displayName: account.name, returnSecureToken: true } }),
+  );
+  return { idToken: updated.idToken ?? signUp.idToken, created: true };
+}
+
+function apiClient(apiUrl) {
+  const bearer = (token) => ({ authorization: `bearer ${token}` });
+  return {
+    async signUpAndSignIn(account, idToken) {
+      await expectOk(
+        `POST /users for ${account.email}`,
+        call(`${apiUrl}/users`, { method: 'POST', headers: bearer(idToken), json: { name: account.name, email: account.email, role: account.role } }),
+      );
+      const { accessToken } = await expectOk(
+        `GET /jwt for ${account.email}`,
+        call(`${apiUrl}/jwt?email=${encodeURIComponent(account.email)}`, { headers: bearer(idToken) }),
+      );
+      return accessToken;
+    },
+    get: (what, pathname, token) => expectOk(what, call(`${apiUrl}${pathname}`, { headers: bearer(token) })),
+    post: (what, pathname, token, json) => expectOk(what, call(`${apiUrl}${pathname}`, { method: 'POST', headers: bearer(token), json })),
+    put: (what, pathname, token) => expectOk(what, call(`${apiUrl}${pathname}`, { method: 'PUT', headers: bearer(token) })),
+    async upload(fileName, imageHostUrl, imageHostKey) {
+      const bytes = await fs.readFile(path.join(ASSETS, fileName));
+      const form = new FormData();
+      form.append('image', new Blob([bytes], { type: 'image/png' }), fileName);
+      const answer = await expectOk(
+        `uploading ${fileName}`,
+        call(`${imageHostUrl}?key=${encodeURIComponent(imageHostKey)}`, { method: 'POST', body: form }),
+      );
+      return answer.data.url;
+    },
+  };
+}
+
+/** Pays a booking as the checkout page does: intent from the API, card via Stripe.js calls, record. */
+async function payBooking({ api, stripeUrl, publishableKey, token, booking, email }) {
+  const { clientSecret } = await api.post('POST /create-payment-intent', '/create-payment-intent', token, {
+    bookingId: booking._id,
+    resale_price: booking.resale_price,
+  });
+  const intentId = clientSecret.split('_secret_')[0];
+  const method = await expectOk(
+    'creating a payment method in the payment sandbox',
+    call(`${stripeUrl}/v1/payment_methods`, {
+      method: 'POST',
+      form: {
+        type: 'card',
+        'card[number]': DEMO_CARD.number,
+        'card[exp_month]': DEMO_CARD.exp_month,
+        'card[exp_year]': DEMO_CARD.exp_year,
+        'card[cvc]': DEMO_CARD.cvc,
+        'billing_details[email]': email,
+        key: publishableKey,
+      },
+    }),
+  );
+  const intent = await expectOk(
+    'confirming the card payment in the payment sandbox',
+    call(`${stripeUrl}/v1/payment_intents/${intentId}/confirm`, {
+      method: 'POST',
+      form: { payment_method: method.id, client_secret: clientSecret, key: publishableKey },
+    }),
+  );
+  if (intent.status !== 'succeeded') throw new SeedError(`the demo payment ended as ${intent.status}`);
+  await api.post('POST /payment', '/payment', token, {
+    bookingId: booking._id,
+    transactionId: intent.id,
+    resale_price: booking.resale_price,
+    email,
+  });
+  return intent.id;
+}
+
+/**
+ * Seeds the demo shop; returns a list of what it did (empty when everything was there).
+ * `stripeUrl` unset means no payment sandbox: the paid booking stays unpaid.
+ */
+export async function seedDemo({
+  apiUrl,
+  authUrl,
+  stripeUrl,
+  adminEmail = DEFAULT_ADMIN_EMAIL,
+  imageHostUrl = `${apiUrl}/image-host/1/upload`,
+  imageHostKey = 'book-resale-local',
+  publishableKey = 'pk_test_sandbox',
+  log = console.log,
+}) {
+  const done = [];
+  const api = apiClient(apiUrl);
+  const accounts = Object.fromEntries(demoAccounts(adminEmail).map((account) => [account.key, account]));
+  const tokens = {};
+  for (const account of Object.values(accounts)) {
+    const { idToken, created } = await emulatorAccount(authUrl, account);
+    tokens[account.key] = await api.signUpAndSignIn(account, idToken);
+    if (created) done.push(`account ${account.email}`);
+  }
+
+  // The admin verifies the demo seller ("Make Admin seller verify" makes the role admin).
+  const sellers = await api.get('GET /seller', '/seller', tokens.admin);
+  const seller = sellers.find((user) => user.email === accounts.seller.email);
+  if (!seller) throw new SeedError(`${accounts.seller.email} is not in the seller list; is ${adminEmail} an admin (ADMIN_EMAILS)?`);
+  if (seller.role !== 'admin') {
+    await api.put('verifying the demo seller', `/users/admin/${seller._id}`, tokens.admin);
+    done.push(`verified ${accounts.seller.email}`);
+  }
+
+  const listed = new Set((await api.get('GET /products', '/products', tokens.seller)).map((product) => product.name));
+  for (const { imageFile, ...product } of DEMO_PRODUCTS) {
+    if (listed.has(product.name)) continue;
+    const image = await api.upload(imageFile, imageHostUrl, imageHostKey);
+    await api.post(`adding ${product.name}`, '/products', tokens.seller, { ...product, image });
+    done.push(`product ${product.name}`);
+  }
+
+  const buyer = accounts.buyer;
+  const bookingsOf = () => api.get('GET /bookings', `/bookings?email=${encodeURIComponent(buyer.email)}`, tokens.buyer);
+  let bookings = await bookingsOf();
+  for (const bookName of [DEMO_BOOKINGS.unpaid, DEMO_BOOKINGS.paid]) {
+    if (bookings.some((entry) => entry.bookName === bookName)) continue;
+    const product = DEMO_PRODUCTS.find((entry) => entry.name === bookName);
+    const books = await api.get('GET /bookCatagoriesId', `/bookCatagoriesId/${product.category}`, tokens.buyer);
+    const book = books.find((entry) => entry.name === bookName);
+    if (!book) {
+      log(`"${bookName}" is not on sale any more; no demo booking for it`);
+      continue;
+    }
+    await api.post(`booking ${bookName}`, '/bookings', tokens.buyer, {
+      bookId: book._id,
+      bookName: book.name,
+      cusTomername: buyer.name,
+      email: buyer.email,
+      phone: DEMO_BOOKINGS.phone,
+      location: DEMO_BOOKINGS.location,
+      resale_price: book.resale_price,
+    });
+    done.push(`booking ${bookName}`);
+  }
+  bookings = await bookingsOf();
+  const toPay = bookings.find((entry) => entry.bookName === DEMO_BOOKINGS.paid && !entry.paid);
+  if (toPay && stripeUrl) {
+    const transactionId = await payBooking({ api, stripeUrl, publishableKey, token: tokens.buyer, booking: toPay, email: buyer.email });
+    done.push(`paid ${toPay.bookName} (${transactionId})`);
+  } else if (toPay) {
+    log(`no payment sandbox: "${toPay.bookName}" stays unpaid`);
+  }
+  return done;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const env = process.env;
+  const adminEmail = (env.ADMIN_EMAILS ?? DEFAULT_ADMIN_EMAIL).split(',')[0].trim() || DEFAULT_ADMIN_EMAIL;
+  seedDemo({
+    apiUrl: `http://127.0.0.1:${env.API_PORT ?? 5000}`,
+    authUrl: `http://127.0.0.1:${env.AUTH_EMULATOR_PORT ?? 9099}`,
+    stripeUrl: env.STRIPE_SECRET_KEY ? undefined : `http://127.0.0.1:${env.STRIPE_SANDBOX_PORT ?? 12111}`,
+    adminEmail,
+  }).then(
+    (done) => console.log(done.length ? `Demo data: ${done.join(', ')}` : 'Demo data already present.'),
+    (error) => {
+      console.error(error instanceof SeedError ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
