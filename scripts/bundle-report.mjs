@@ -8,7 +8,8 @@ import zlib from 'node:zlib';
 
 const AIM_KB = 155;
 const CEILING_KB = 190;
-const dist = path.resolve(process.argv[2] ?? 'dist');
+// Usage: bundle-report.mjs [dist-dir] [--check]
+const dist = path.resolve(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'dist');
 const jsDir = path.join(dist, 'static', 'js');
 
 if (!fs.existsSync(jsDir)) {
