@@ -35,7 +35,7 @@ module.exports = {
       },
     },
     {
-      files: ['server/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*', 'e2e/**/*'],
+      files: ['server/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*', 'e2e/**/*', 'bench/**/*'],
       rules: { 'no-console': 'off' },
     },
     {
