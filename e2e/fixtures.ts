@@ -60,6 +60,8 @@ async function installGoogleStandIn(context: BrowserContext, served: string[]) {
 export const test = base.extend<Fixtures>({
   googleStandIn: [false, { option: true }],
   standInRequests: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       await use([]);
     },
