@@ -133,7 +133,8 @@ function settingsFromEnvironment() {
 // ---------------------------------------------------------------- processes
 
 let reaper;
-const services = [];
+/** Everything started here: the services, and the build while it runs. */
+const children = [];
 let stopping = null;
 let webServer = null;
 
@@ -190,7 +191,7 @@ function run(name, command, args, { cwd = ROOT, childEnv = env, format = (line) 
       void shutdown(1);
     }
   });
-  if (service) services.push(entry);
+  children.push(entry);
   return entry;
 }
 
@@ -376,7 +377,7 @@ async function shutdown(code, reason) {
       webServer.close();
       webServer.closeAllConnections();
     }
-    const running = services.filter((entry) => !entry.done);
+    const running = children.filter((entry) => !entry.done);
     for (const entry of running) signalGroup(entry.child.pid, 'SIGTERM');
     const allExited = Promise.all(running.map((entry) => entry.exited));
     const inTime = await Promise.race([allExited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
@@ -385,7 +386,7 @@ async function shutdown(code, reason) {
       log('start', `${late.join(', ')} did not stop within ${STOP_TIMEOUT_MS / 1000}s: killing.`);
     }
     // Anything left in the services' process groups (helpers of a wrapper, a stuck service) goes now.
-    for (const entry of services) signalGroup(entry.child.pid, 'SIGKILL');
+    for (const entry of children) signalGroup(entry.child.pid, 'SIGKILL');
     await Promise.race([allExited, sleep(2000)]);
     if (settings?.removeDataDirOnExit) fs.rmSync(settings.dataDir, { recursive: true, force: true });
     tellReaper({ done: true });
@@ -400,7 +401,7 @@ function onSignal(signal) {
   const now = Date.now();
   if (stopping && now - firstSignalAt > 1000) {
     log('start', `${signal} again: killing everything now.`);
-    for (const entry of services) signalGroup(entry.child.pid, 'SIGKILL');
+    for (const entry of children) signalGroup(entry.child.pid, 'SIGKILL');
     tellReaper({ done: true });
     process.exit(130);
   }
