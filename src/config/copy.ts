@@ -195,6 +195,7 @@ export const copy = {
     deleteTitle: 'Are You Want To Delete Product?',
     deleteMessage: 'If you are delete ',
     deleteConfirm: 'Delete Confirm',
+    sold: 'sold',
     cancel: 'Cancel',
     deleted: 'Delete Successfully',
     empty: 'You have not listed any product yet.',

@@ -38,6 +38,8 @@ export interface Product {
   orginal_price?: number;
   uses?: string;
   date?: string;
+  /** Booked and paid: it stays on record and can no longer be deleted. */
+  sold?: boolean;
 }
 
 export type Role = 'Buyer' | 'seller' | 'admin';

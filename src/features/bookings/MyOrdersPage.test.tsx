@@ -90,7 +90,7 @@ describe('MyOrdersPage', () => {
     const emma = within(rowOf('Emma'));
     expect(emma.getByRole('cell', { name: '2' })).toBeInTheDocument();
     expect(emma.getByRole('img', { name: 'Emma' })).toHaveAttribute('src', 'https://img.example/emma.jpg');
-    expect(emma.getByText('$7.5')).toBeInTheDocument();
+    expect(emma.getByText('$7.50')).toBeInTheDocument();
   });
 
   it('offers Pay for an unpaid booking and says paid for a paid one', async () => {

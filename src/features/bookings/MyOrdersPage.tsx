@@ -23,6 +23,7 @@ import type { Booking } from '../../types/entities';
 import { selectUser } from '../auth/authSlice';
 import { useGetBookingsQuery } from './bookingsApi';
 import { CancelBookingDialog } from './CancelBookingDialog';
+import { formatDollars } from '../../lib/money';
 
 function PayCell({ booking }: { booking: Booking }) {
   if (booking.paid) {
@@ -56,7 +57,7 @@ function OrderRow({ booking, index, onDelete }: { booking: Booking; index: numbe
       </TableCell>
       <TableCell>{booking.bookName}</TableCell>
       <TableCell>
-        {`$${booking.resale_price}`}
+        {formatDollars(booking.resale_price)}
         <PayCell booking={booking} />
       </TableCell>
       <TableCell>

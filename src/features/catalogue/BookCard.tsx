@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { copy } from '../../config/copy';
 import type { Book } from '../../types/entities';
-import { formatDollars } from './formatDollars';
+import { formatDollars } from '../../lib/money';
 
 const detailsSx = {
   display: 'grid',

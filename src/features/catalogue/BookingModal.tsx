@@ -13,7 +13,7 @@ import { copy } from '../../config/copy';
 import type { Book } from '../../types/entities';
 import { selectUser } from '../auth/authSlice';
 import { useCreateBookingMutation } from '../bookings/bookingsApi';
-import { formatDollars } from './formatDollars';
+import { formatDollars } from '../../lib/money';
 
 interface BookingValues {
   phone: string;

@@ -96,7 +96,7 @@ describe('PaymentPage', () => {
 
     bookingGate.open();
     expect(await heading()).toBeInTheDocument();
-    expect(screen.getByText(copy.payment.pleasePay + '12.5')).toBeInTheDocument();
+    expect(screen.getByText(copy.payment.pleasePay + '12.50')).toBeInTheDocument();
   });
 
   it('asks for a payment intent with the exact payload and keeps Pay disabled until the secret arrives', async () => {

@@ -17,6 +17,7 @@ import { CheckoutForm } from './CheckoutForm';
 import { useCreatePaymentIntentQuery } from './paymentApi';
 import { paymentReset, selectPayment } from './paymentSlice';
 import { stripeFor } from './stripe';
+import { formatAmount } from '../../lib/money';
 
 /** A failed booking load as a route error: the error page shows its status text. */
 function bookingLoadError(error: unknown) {
@@ -96,7 +97,7 @@ export function Component() {
       <Typography variant="h5" component="h1" gutterBottom>
         {copy.payment.paymentFor + booking.bookName}
       </Typography>
-      <Typography>{copy.payment.pleasePay + booking.resale_price}</Typography>
+      <Typography>{copy.payment.pleasePay + formatAmount(booking.resale_price)}</Typography>
       {paidNow ? (
         <PaymentResult transactionId={paidNow} />
       ) : booking.paid ? (

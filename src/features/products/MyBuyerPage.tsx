@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { copy } from '../../config/copy';
 import { useGetSellerBookingsQuery } from '../bookings/bookingsApi';
+import { formatDollars } from '../../lib/money';
 
 /** My Buyer (sellers): who booked the seller's books, and whether they paid. */
 export function Component() {
@@ -42,7 +43,7 @@ export function Component() {
                   <TableCell>{booking.cusTomername}</TableCell>
                   <TableCell>{booking.email}</TableCell>
                   <TableCell>{booking.bookName}</TableCell>
-                  <TableCell>${booking.resale_price}</TableCell>
+                  <TableCell>{formatDollars(booking.resale_price)}</TableCell>
                   <TableCell>
                     <Chip
                       size="small"

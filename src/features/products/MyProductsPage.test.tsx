@@ -57,7 +57,17 @@ describe('My Products page', () => {
     expect(within(row).getByRole('img', { name: 'Dune' })).toHaveAttribute('src', dune.image);
     expect(within(row).getByText('$12')).toBeInTheDocument();
     expect(within(row).getByText('Dhaka')).toBeInTheDocument();
-    expect(within(screen.getByRole('row', { name: /Emma/ })).getByText('$8.5')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Emma/ })).getByText('$8.50')).toBeInTheDocument();
+  });
+
+  it('marks a sold product as sold instead of offering Delete', async () => {
+    productsServer([dune, { ...emma, sold: true }]);
+    renderPage();
+
+    const soldRow = await screen.findByRole('row', { name: /Emma/ });
+    expect(within(soldRow).getByText('sold')).toBeInTheDocument();
+    expect(within(soldRow).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Dune/ })).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it('shows the empty state when the seller has no products', async () => {

@@ -1,6 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -15,6 +16,7 @@ import { copy } from '../../config/copy';
 import type { Product } from '../../types/entities';
 import { DeleteProductDialog } from './DeleteProductDialog';
 import { useGetProductsQuery } from './productsApi';
+import { formatDollars } from '../../lib/money';
 
 /** My Products (sellers): own listings with a guarded delete. */
 export function Component() {
@@ -53,12 +55,17 @@ export function Component() {
                     <Avatar variant="rounded" src={product.image} alt={product.name} />
                   </TableCell>
                   <TableCell>{product.name}</TableCell>
-                  <TableCell>${product.price}</TableCell>
+                  <TableCell>{formatDollars(product.price)}</TableCell>
                   <TableCell>{product.location}</TableCell>
                   <TableCell>
-                    <Button color="error" size="small" variant="outlined" onClick={() => setToDelete(product)}>
-                      {copy.products.delete}
-                    </Button>
+                    {product.sold ? (
+                      // A sold book stays on record with its buyer's payment.
+                      <Chip size="small" color="success" label={copy.products.sold} />
+                    ) : (
+                      <Button color="error" size="small" variant="outlined" onClick={() => setToDelete(product)}>
+                        {copy.products.delete}
+                      </Button>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}
