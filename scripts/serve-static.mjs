@@ -5,6 +5,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { clientConfigScript } from './client-config.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -21,6 +22,21 @@ const TYPES = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
+
+// Built files never change while the server runs: gzip each once.
+const gzipCache = new Map();
+function gzipped(file) {
+  let body = gzipCache.get(file);
+  if (!body) {
+    body = zlib.gzipSync(fs.readFileSync(file), { level: 9 });
+    gzipCache.set(file, body);
+  }
+  return body;
+}
+
+const acceptsGzip = (req) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
 export function createStaticServer({ env = process.env, extraScripts = [] } = {}) {
   const indexHtml = () => {
@@ -40,14 +56,29 @@ export function createStaticServer({ env = process.env, extraScripts = [] } = {}
       res.end(clientConfigScript(env));
       return;
     }
-    const requested = path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    let decoded;
+    try {
+      decoded = decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+      return;
+    }
+    const requested = path.normalize(decoded).replace(/^([/\\])+/, '');
     const file = path.join(root, requested);
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile() && !file.endsWith('index.html')) {
       const hashed = /\.[0-9a-f]{8}(\.chunk)?\.js$/.test(file) || file.includes(`${path.sep}media${path.sep}`);
-      res.writeHead(200, {
+      const headers = {
         'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
+        vary: 'accept-encoding',
+      };
+      if (COMPRESSIBLE.has(path.extname(file)) && acceptsGzip(req)) {
+        const body = gzipped(file);
+        res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+      res.writeHead(200, headers);
       if (req.method === 'HEAD') res.end();
       else fs.createReadStream(file).pipe(res);
       return;
