@@ -1,22 +1,16 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useEffect } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
+import { AuthFormFooter } from './AuthFormFooter';
 import { AuthCard } from './AuthLayout';
 import { CredentialFields } from './CredentialFields';
 import { errorCleared, googleSignInRequested, selectAuthError, selectFlowPending, signupRequested } from './authSlice';
 import { signupSchema } from './authSchemas';
-import { GoogleButton } from './GoogleButton';
 
 type SignupRole = 'Buyer' | 'seller';
 
@@ -46,22 +40,15 @@ export function Component() {
           <MenuItem value="Buyer">{copy.signup.roleBuyer}</MenuItem>
           <MenuItem value="seller">{copy.signup.roleSeller}</MenuItem>
         </TextField>
-        <Button type="submit" variant="contained" size="large" disabled={pending}>
-          {copy.signup.submit}
-        </Button>
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          {copy.signup.toLogin}{' '}
-          <Link component={RouterLink} to={paths.login}>
-            {copy.signup.loginLink}
-          </Link>
-        </Typography>
-        <Divider>or</Divider>
-        <GoogleButton disabled={pending} onClick={() => dispatch(googleSignInRequested({ role: formik.values.role }))} />
+        <AuthFormFooter
+          submitLabel={copy.signup.submit}
+          pending={pending}
+          error={error}
+          otherPagePrompt={copy.signup.toLogin}
+          otherPageLabel={copy.signup.loginLink}
+          otherPagePath={paths.login}
+          onGoogle={() => dispatch(googleSignInRequested({ role: formik.values.role }))}
+        />
       </Stack>
     </AuthCard>
   );

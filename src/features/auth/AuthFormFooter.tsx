@@ -1,0 +1,43 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { GoogleButton } from './GoogleButton';
+
+interface Props {
+  submitLabel: string;
+  /** A flow is running: the buttons wait for it. */
+  pending: boolean;
+  /** The identity provider's message of the last failure, shown in red. */
+  error: string | null;
+  otherPagePrompt: string;
+  otherPageLabel: string;
+  otherPagePath: string;
+  onGoogle(): void;
+}
+
+/** What log-in and sign-up share below their fields: submit, the error, the other page, Google. */
+export function AuthFormFooter({ submitLabel, pending, error, otherPagePrompt, otherPageLabel, otherPagePath, onGoogle }: Props) {
+  return (
+    <>
+      <Button type="submit" variant="contained" size="large" disabled={pending}>
+        {submitLabel}
+      </Button>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        {otherPagePrompt}{' '}
+        <Link component={RouterLink} to={otherPagePath}>
+          {otherPageLabel}
+        </Link>
+      </Typography>
+      <Divider>or</Divider>
+      <GoogleButton disabled={pending} onClick={onGoogle} />
+    </>
+  );
+}
