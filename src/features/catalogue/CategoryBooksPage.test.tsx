@@ -25,7 +25,14 @@ function answerBooks(answer: () => Response) {
     seen.push({ path: new URL(request.url).pathname, authorization: request.headers.get('authorization') });
     return answer();
   };
-  server.use(http.get(`${API}/bookCatagoriesId/:id`, record), http.get(`${API}/bookCatagoriesId`, record));
+  server.use(
+    http.get(`${API}/bookCatagoriesId/:id`, record),
+    http.get(`${API}/bookCatagoriesId`, record),
+    // The heading names the category from the category list.
+    http.get(`${API}/bookCatagories`, () =>
+      HttpResponse.json([{ _id: 'c1', name: 'Fiction', category_id: '1', category: 'fiction', img: '' }]),
+    ),
+  );
   return seen;
 }
 
@@ -44,7 +51,7 @@ describe('CategoryBooksPage', () => {
     const seen = answerBooks(() => HttpResponse.json<Book[]>([dune, emma]));
     renderApp('/bookCatagoriesId/fiction', { preloadedState: signedInState() });
 
-    await screen.findByRole('heading', { level: 1, name: copy.books.categoryTitle('fiction') });
+    await screen.findByRole('heading', { level: 1, name: copy.books.categoryTitle('Fiction') });
     // The page arrives with its data: no empty state, no progress bar in between.
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.queryByText(copy.books.empty)).not.toBeInTheDocument();

@@ -10,7 +10,7 @@ import { copy } from '../../config/copy';
 import type { Book } from '../../types/entities';
 import { BookCard } from './BookCard';
 import { BookingModal } from './BookingModal';
-import { catalogueApi, useGetBooksQuery } from './catalogueApi';
+import { catalogueApi, useGetBooksQuery, useGetCategoriesQuery } from './catalogueApi';
 
 /**
  * Fetches the books before the page shows. The loader's own subscription ends at once:
@@ -37,6 +37,9 @@ export function Component() {
   // prefetch tries once more; the earlier error stays set meanwhile, so the empty state does not flicker.
   const { data: books = [], isLoading, error } = useGetBooksQuery(id);
   const waiting = isLoading && error === undefined;
+  // The heading names the category as the home page does; the slug stands in until the list is known.
+  const { data: categories } = useGetCategoriesQuery(undefined, { skip: id === undefined });
+  const categoryName = categories?.find((category) => category.category === id)?.name ?? id;
   const [chosen, setChosen] = useState<Book | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
 
@@ -48,7 +51,7 @@ export function Component() {
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Typography component="h1" variant="h2" sx={{ mb: 3 }}>
-        {id === undefined ? copy.books.allBooksTitle : copy.books.categoryTitle(id)}
+        {categoryName === undefined ? copy.books.allBooksTitle : copy.books.categoryTitle(categoryName)}
       </Typography>
       {waiting && <PageProgress />}
       {!waiting && books.length === 0 && <Typography color="text.secondary">{copy.books.empty}</Typography>}
