@@ -18,6 +18,7 @@ function givenBookings(answer: () => Response | Promise<Response>) {
   const posted: Posted[] = [];
   server.use(
     http.get(`${API}/bookCatagoriesId/fiction`, () => HttpResponse.json<Book[]>([dune, emma])),
+    http.get(`${API}/bookCatagories`, () => HttpResponse.json([])),
     http.post(`${API}/bookings`, async ({ request }) => {
       posted.push({ body: await request.json(), authorization: request.headers.get('authorization') });
       return answer();
