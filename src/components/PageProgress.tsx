@@ -1,7 +1,34 @@
-import LinearProgress from '@mui/material/LinearProgress';
+import { keyframes } from '@emotion/react';
+import Box from '@mui/material/Box';
 import { copy } from '../config/copy';
 
-/** The progress bar shown while the user, the roles or a page's data load. */
+const slide = keyframes`
+  from { transform: translateX(-100%); }
+  to { transform: translateX(250%); }
+`;
+
+/**
+ * The progress bar shown while the user, the roles or a page's data load. Drawn here rather
+ * than with MUI's LinearProgress: it is on the home page's first paint, where every KB counts.
+ */
 export function PageProgress() {
-  return <LinearProgress aria-label={copy.loading} sx={{ width: '100%' }} />;
+  return (
+    <Box
+      role="progressbar"
+      aria-label={copy.loading}
+      aria-busy="true"
+      sx={{ position: 'relative', overflow: 'hidden', width: '100%', height: 4, bgcolor: 'primary.light', opacity: 0.9 }}
+    >
+      <Box
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          width: '40%',
+          bgcolor: 'primary.main',
+          animation: `${slide} 1.2s ease-in-out infinite`,
+          '@media (prefers-reduced-motion: reduce)': { animation: 'none', width: '100%' },
+        }}
+      />
+    </Box>
+  );
 }
