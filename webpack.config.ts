@@ -38,6 +38,35 @@ class CopyPublicPlugin {
   }
 }
 
+/**
+ * Writes chunk-names.json: what each emitted chunk mostly holds (its biggest packages or the
+ * page it serves), so the size report names chunks without paying for named ids in the bundle.
+ */
+class ChunkNamesPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkNamesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ChunkNamesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const names: Record<string, string> = {};
+          for (const chunk of compilation.chunks) {
+            const sizes = new Map<string, number>();
+            for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+              const resource = module.nameForCondition() ?? '';
+              const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(resource)?.[1];
+              const label = pkg ?? path.relative(__dirname, resource).replace(/\.tsx?$/, '');
+              sizes.set(label, (sizes.get(label) ?? 0) + module.size());
+            }
+            const top = [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([label]) => label);
+            for (const file of chunk.files) if (file.endsWith('.js')) names[path.basename(file)] = top.join(', ');
+          }
+          compilation.emitAsset('chunk-names.json', new webpack.sources.RawSource(JSON.stringify(names, null, 1)));
+        },
+      );
+    });
+  }
+}
+
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
   const defined = Object.fromEntries(
@@ -88,6 +117,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new webpack.DefinePlugin(defined),
       new HtmlWebpackPlugin({ template: path.resolve(publicDir, 'index.html') }),
       new CopyPublicPlugin(),
+      new ChunkNamesPlugin(),
     ],
     optimization: {
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } } })],

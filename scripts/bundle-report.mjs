@@ -32,10 +32,19 @@ const chunks = fs
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const initial = [...html.matchAll(/<script[^>]+src="\/static\/js\/([^"]+)"/g)].map((match) => match[1]);
 
-console.log('Chunk'.padEnd(58), 'raw KB'.padStart(9), 'gzip KB'.padStart(9));
+// What each chunk mostly holds, written by the build (webpack.config.ts, ChunkNamesPlugin).
+const namesFile = path.join(dist, 'chunk-names.json');
+const contents = fs.existsSync(namesFile) ? JSON.parse(fs.readFileSync(namesFile, 'utf8')) : {};
+
+console.log('Chunk'.padEnd(40), 'raw KB'.padStart(8), 'gzip KB'.padStart(8), '  Mostly');
 for (const chunk of chunks) {
   const mark = initial.includes(chunk.name) ? ' (first paint)' : '';
-  console.log(`${chunk.name}${mark}`.padEnd(58), kb(chunk.raw).toFixed(1).padStart(9), kb(chunk.gzip).toFixed(1).padStart(9));
+  console.log(
+    `${chunk.name}${mark}`.padEnd(40),
+    kb(chunk.raw).toFixed(1).padStart(8),
+    kb(chunk.gzip).toFixed(1).padStart(8),
+    ` ${contents[chunk.name] ?? ''}`,
+  );
 }
 const firstPaint = chunks.filter((chunk) => initial.includes(chunk.name)).reduce((sum, chunk) => sum + chunk.gzip, 0);
 const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
