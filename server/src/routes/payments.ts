@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../db/db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -35,6 +35,31 @@ export default async function paymentRoutes(app: FastifyInstance) {
     const book = await booksRepository(app.db).findById(booking.book_id);
     if (!book || book.sold) throw conflict('This book is already sold');
     return booking;
+  }
+
+  /** Checks the PaymentIntent with the provider, then records it, marks the booking paid and the book sold, at once. */
+  async function recordPayment(caller: User, bookingId: string, transactionId: string, log: FastifyBaseLogger) {
+    const booking = await payableBooking(caller, bookingId);
+    const intent = await retrieveIntent(app.payments, transactionId, log);
+    if (intent.metadata.bookingId !== booking.id) throw badRequest('This payment is for another booking');
+    if (intent.amount !== booking.resale_price_cents || intent.currency !== 'usd') {
+      throw badRequest('The amount paid does not match the booking');
+    }
+    if (intent.status !== 'succeeded') throw new HttpError(402, 'The payment has not succeeded');
+
+    const paymentId = newId();
+    await app.db.transaction(async (tx) => {
+      await paymentsRepository(tx).insert({
+        id: paymentId,
+        booking_id: booking.id,
+        transaction_id: transactionId,
+        email: caller.email,
+        amount_cents: intent.amount,
+      });
+      if ((await bookingsRepository(tx).markPaid(booking.id)) === 0) throw conflict('This booking is already paid');
+      if ((await booksRepository(tx).markSold(booking.book_id)) === 0) throw conflict('This book is already sold');
+    });
+    return { acknowledged: true, insertedId: paymentId };
   }
 
   app.post<{ Body: { bookingId: string } }>(
@@ -88,43 +113,27 @@ export default async function paymentRoutes(app: FastifyInstance) {
       const payments = paymentsRepository(app.db);
 
       // A repeat of a recorded payment answers the same record.
-      const recorded = await payments.findByTransactionId(transactionId);
-      if (recorded) {
+      const recordedFor = async () => {
+        const recorded = await payments.findByTransactionId(transactionId);
+        if (!recorded) return undefined;
         if (recorded.booking_id !== bookingId || recorded.email !== caller.email) {
           throw conflict('This transaction is recorded for another booking');
         }
         return { acknowledged: true, insertedId: recorded.id };
-      }
+      };
+      const earlier = await recordedFor();
+      if (earlier) return earlier;
 
-      const booking = await payableBooking(caller, bookingId);
-      const intent = await retrieveIntent(app.payments, transactionId, request.log);
-      if (intent.metadata.bookingId !== booking.id) throw badRequest('This payment is for another booking');
-      if (intent.amount !== booking.resale_price_cents || intent.currency !== 'usd') {
-        throw badRequest('The amount paid does not match the booking');
-      }
-      if (intent.status !== 'succeeded') throw new HttpError(402, 'The payment has not succeeded');
-
-      const paymentId = newId();
       try {
-        await app.db.transaction(async (tx) => {
-          await paymentsRepository(tx).insert({
-            id: paymentId,
-            booking_id: booking.id,
-            transaction_id: transactionId,
-            email: caller.email,
-            amount_cents: intent.amount,
-          });
-          if ((await bookingsRepository(tx).markPaid(booking.id)) === 0) throw conflict('This booking is already paid');
-          if ((await booksRepository(tx).markSold(booking.book_id)) === 0) throw conflict('This book is already sold');
-        });
+        return await recordPayment(caller, bookingId, transactionId, request.log);
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        // A concurrent identical request won the race: answer its record.
-        const winner = await payments.findByTransactionId(transactionId);
-        if (winner && winner.booking_id === booking.id) return { acknowledged: true, insertedId: winner.id };
-        throw conflict('This booking is already paid');
+        // A concurrent identical request may have recorded it meanwhile (this one then finds the
+        // booking paid, or hits the unique transaction id): answer that record.
+        const winner = await recordedFor();
+        if (winner) return winner;
+        if (isUniqueViolation(error)) throw conflict('This booking is already paid');
+        throw error;
       }
-      return { acknowledged: true, insertedId: paymentId };
     },
   );
 }
