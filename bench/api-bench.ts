@@ -57,7 +57,7 @@ async function main() {
     env: {},
     verifyIdToken: async (token) => {
       const [, uid, email] = token.split(':');
-      return { uid, email };
+      return { uid, email, emailVerified: true };
     },
   });
   try {

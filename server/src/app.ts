@@ -54,14 +54,15 @@ async function openDatabase(config: Config): Promise<Db> {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
   const db = options.db ?? (await openDatabase(config));
+  let secret: string;
   try {
     await migrate(db);
     if (options.seed ?? true) await seedCatalogue(db);
+    secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   } catch (error) {
     if (!options.db) await db.close();
     throw error;
   }
-  const secret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
   await app.register(configPlugin, { config });

@@ -10,6 +10,10 @@ export const email = { type: 'string', minLength: 3, maxLength: 254, pattern: '^
 export const price = { type: 'number', minimum: 0.5, maximum: 100_000 } as const;
 
 export const id = { type: 'string', pattern: ID_PATTERN } as const;
+/** A category's `category` value, as it appears in links. */
+export const categorySlug = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
+/** Emails are stored lower-case; a request may spell them otherwise. */
+export const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export const idParams = {
   type: 'object',

@@ -2,10 +2,11 @@ import type { IdTokenVerifier } from '../src/lib/firebaseVerifier';
 import type { CreatePaymentIntent, PaymentIntentView, PaymentProvider } from '../src/lib/paymentProvider';
 
 /** Test ID tokens read `test:<uid>:<email>`; anything else is refused like a forged token. */
+/** `test:<uid>:<email>` is a verified address; `test-unverified:<uid>:<email>` one nobody proved. */
 export const fakeVerifyIdToken: IdTokenVerifier = async (token) => {
-  const match = /^test:([^:]+):(.+)$/.exec(token);
+  const match = /^test(-unverified)?:([^:]+):(.+)$/.exec(token);
   if (!match) throw new Error('Decoding the ID token failed');
-  return { uid: match[1], email: match[2] };
+  return { uid: match[2], email: match[3], emailVerified: match[1] === undefined };
 };
 
 export const idTokenFor = (email: string) => `test:uid-${email}:${email}`;

@@ -1,5 +1,5 @@
 import { idTokenFor } from './fakes';
-import { ADMIN_EMAIL, buildTestApp, signUp, type TestApp } from './helper';
+import { ADMIN_EMAIL, bearer, buildTestApp, signUp, type TestApp } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,6 +60,28 @@ describe('POST /users (sign-up)', () => {
     const admin = await signUp(t.app, ADMIN_EMAIL, 'Buyer');
     const check = await t.app.inject({ url: `/users/admin/${ADMIN_EMAIL}`, headers: admin.headers });
     expect(check.json()).toEqual({ isAdmin: true });
+  });
+
+  it('does not make an admin of someone who only typed an ADMIN_EMAILS address (hole: unproven email)', async () => {
+    const email = 'boss@test.dev';
+    const signUpAs = (app: TestApp['app'], token: string) =>
+      app.inject({ method: 'POST', url: '/users', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Boss', email, role: 'Buyer' } });
+    const jwtOf = async (app: TestApp['app'], token: string) =>
+      (await app.inject({ url: `/jwt?email=${email}`, headers: { authorization: `Bearer ${token}` } })).json().accessToken as string;
+
+    const real = await buildTestApp({ adminEmails: [email] });
+    const unverified = `test-unverified:uid-boss:${email}`;
+    expect((await signUpAs(real.app, unverified)).statusCode).toBe(200);
+    const check = await real.app.inject({ url: `/users/admin/${email}`, headers: bearer(await jwtOf(real.app, unverified)) });
+    expect(check.json()).toEqual({ isAdmin: false });
+    await real.close();
+
+    // The local emulator has no mailbox to prove an address with: there the address is enough.
+    const demo = await buildTestApp({ adminEmails: [email], firebaseAuthEmulatorHost: '127.0.0.1:9099' });
+    await signUpAs(demo.app, unverified);
+    const demoCheck = await demo.app.inject({ url: `/users/admin/${email}`, headers: bearer(await jwtOf(demo.app, unverified)) });
+    expect(demoCheck.json()).toEqual({ isAdmin: true });
+    await demo.close();
   });
 });
 

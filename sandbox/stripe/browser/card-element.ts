@@ -11,6 +11,7 @@ import {
   type CheckMode,
   EMPTY_VALUES,
   caretAfter,
+  fieldComplete,
   fieldProblem,
   formatCardNumber,
   formatExpiry,
@@ -64,7 +65,7 @@ export function createCardElement(initial: CardElementOptions, onDestroy: () => 
     }
     return found;
   };
-  const complete = (): boolean => activeFields().every((f) => !fieldProblem(f, values, 'submit', new Date()));
+  const complete = (): boolean => activeFields().every((f) => fieldComplete(f, values, new Date()));
   const empty = (): boolean => activeFields().every((f) => values[f] === '');
 
   const classes = () => ({ ...DEFAULT_CLASSES, ...options.classes });
@@ -128,7 +129,7 @@ export function createCardElement(initial: CardElementOptions, onDestroy: () => 
     paint();
     emitChange();
     const next = activeFields()[activeFields().indexOf(field) + 1];
-    const done = !deleting && atEnd && fieldProblem(field, values, 'submit', new Date()) === null;
+    const done = !deleting && atEnd && fieldComplete(field, values, new Date());
     if (done && next && field !== 'postalCode' && view) view.inputs[next].focus();
   }
 
@@ -222,7 +223,7 @@ export function createCardElement(initial: CardElementOptions, onDestroy: () => 
     },
     focus() {
       if (!view) return;
-      const target = activeFields().find((f) => fieldProblem(f, values, 'submit', new Date())) ?? 'number';
+      const target = activeFields().find((f) => !fieldComplete(f, values, new Date())) ?? 'number';
       view.inputs[target].focus();
     },
     blur() {

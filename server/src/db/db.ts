@@ -18,6 +18,16 @@ export interface Db extends Queryable {
 /** PostgreSQL's SQLSTATE for a unique-constraint violation. */
 export const UNIQUE_VIOLATION = '23505';
 
+const hasCode = (error: unknown, code: string) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION;
+  return hasCode(error, UNIQUE_VIOLATION);
 }
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasCode(error, FOREIGN_KEY_VIOLATION);
+}
+
+/** PostgreSQL's SQLSTATE for a foreign-key violation: what a row referred to went meanwhile. */
+export const FOREIGN_KEY_VIOLATION = '23503';

@@ -31,22 +31,29 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
     max: options.maxConnections ?? 10,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
   });
+  // An idle connection dropped by the server (restart, network) must not take the process down;
+  // the pool replaces it on the next checkout.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('select 1');
   return {
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A connection whose rollback failed may be dead or mid-transaction: never reuse it.
+      let broken: Error | undefined;
       try {
         await client.query('begin');
         const result = await work(wrap(client));
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -54,14 +54,26 @@ export function accessTokens(secret: string): AccessTokens {
 export async function resolveJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
   if (configured) return configured;
   const file = path.join(dataDir, 'jwt-secret');
+  const hasCode = (error: unknown, code: string) =>
+    typeof error === 'object' && error !== null && 'code' in error && error.code === code;
   try {
     const stored = (await readFile(file, 'utf8')).trim();
     if (stored.length >= 32) return stored;
   } catch (error) {
-    if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT')) throw error;
+    if (!hasCode(error, 'ENOENT')) throw error;
   }
   await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('hex');
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  try {
+    // Exclusive create: of two processes starting at once, one writes and both use its secret.
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if (!hasCode(error, 'EEXIST')) throw error;
+    const winner = (await readFile(file, 'utf8')).trim();
+    if (winner.length >= 32) return winner;
+    // A damaged file (too short to sign with): replace it.
+    await writeFile(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
 }

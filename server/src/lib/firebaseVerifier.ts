@@ -2,6 +2,8 @@
 export interface VerifiedIdentity {
   uid: string;
   email: string;
+  /** The provider has proven the caller owns the address (not just typed it at sign-up). */
+  emailVerified: boolean;
 }
 
 /** Verifies an ID token; rejects when the token is not genuine. Tests inject a fake. */
@@ -21,7 +23,7 @@ export function firebaseIdTokenVerifier(options: FirebaseVerifierOptions): IdTok
     process.env.FIREBASE_AUTH_EMULATOR_HOST = options.authEmulatorHost;
   }
   // Loaded on first use: firebase-admin is heavy and tests never need it.
-  let verifyPromise: Promise<(token: string) => Promise<{ uid: string; email?: string }>> | undefined;
+  let verifyPromise: Promise<(token: string) => Promise<{ uid: string; email?: string; email_verified?: boolean }>> | undefined;
   const load = async () => {
     const [{ initializeApp }, { getAuth }] = await Promise.all([
       import('firebase-admin/app'),
@@ -39,6 +41,6 @@ export function firebaseIdTokenVerifier(options: FirebaseVerifierOptions): IdTok
     });
     const decoded = await (await verifyPromise)(idToken);
     if (!decoded.email) throw new Error('The ID token carries no email');
-    return { uid: decoded.uid, email: decoded.email };
+    return { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true };
   };
 }

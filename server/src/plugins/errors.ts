@@ -1,9 +1,12 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { isForeignKeyViolation } from '../db/db';
 import { HttpError } from '../lib/errors';
 
 function statusOf(error: FastifyError): number {
   if (error.validation) return 400;
+  // A concurrent delete removed what this request referred to.
+  if (isForeignKeyViolation(error)) return 409;
   const status = error.statusCode;
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
 }
@@ -20,7 +23,8 @@ export default fp(
         return reply.status(status).send({ message });
       }
       request.log.info({ status, reason: error.message }, 'request refused');
-      return reply.status(status).send({ message: error.message });
+      const message = isForeignKeyViolation(error) ? 'Something this request refers to was removed meanwhile' : error.message;
+      return reply.status(status).send({ message });
     });
 
     app.setNotFoundHandler((request, reply) => {

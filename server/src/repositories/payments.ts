@@ -19,13 +19,6 @@ export function paymentsRepository(db: Queryable) {
       return rows[0];
     },
 
-    async findByBookingId(bookingId: string): Promise<PaymentRow | undefined> {
-      const rows = await db.query<PaymentRow>(`select ${COLUMNS} from payments where booking_id = $1`, [
-        bookingId,
-      ]);
-      return rows[0];
-    },
-
     async insert(payment: PaymentRow): Promise<void> {
       await db.query(
         `insert into payments (id, booking_id, transaction_id, email, amount_cents) values ($1, $2, $3, $4, $5)`,

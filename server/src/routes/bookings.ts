@@ -5,7 +5,7 @@ import { baseUrlOf, bookingOnWire } from '../lib/wire';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
-import { booking, deleted, email, emailQuery, id, idParams, inserted, listOf, text } from '../schemas';
+import { booking, deleted, email, emailQuery, id, idParams, inserted, listOf, sameEmail, text } from '../schemas';
 
 interface NewBookingBody {
   bookId: string;
@@ -42,7 +42,7 @@ export default async function bookingRoutes(app: FastifyInstance) {
     { schema: { querystring: emailQuery, response: { 200: listOf(booking) } } },
     async (request) => {
       const caller = callerOf(request);
-      if (request.query.email.toLowerCase() !== caller.email) throw forbidden('You can only list your own bookings');
+      if (!sameEmail(request.query.email, caller.email)) throw forbidden('You can only list your own bookings');
       const base = baseUrlOf(request);
       return (await bookings.listByBuyer(caller.id)).map((row) => bookingOnWire(base, row));
     },
@@ -66,7 +66,7 @@ export default async function bookingRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = callerOf(request);
       const body = request.body;
-      if (body.email.toLowerCase() !== caller.email) throw forbidden('You can only book for yourself');
+      if (!sameEmail(body.email, caller.email)) throw forbidden('You can only book for yourself');
       const book = await books.findById(body.bookId);
       if (!book) throw notFound('No such book');
       if (book.sold) throw conflict('This book is already sold');

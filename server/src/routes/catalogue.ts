@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { baseUrlOf, bookOnWire, categoryOnWire } from '../lib/wire';
 import { booksRepository } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
-import { book, category, listOf } from '../schemas';
+import { book, category, categorySlug, listOf } from '../schemas';
 
 /** Categories (public) and the books for sale (signed-in users). */
 export default async function catalogueRoutes(app: FastifyInstance) {
@@ -23,7 +23,7 @@ export default async function catalogueRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['id'],
           additionalProperties: false,
-          properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+          properties: { id: categorySlug },
         },
         response: { 200: listOf(book) },
       },

@@ -3,9 +3,7 @@ import { forbidden, notFound } from '../lib/errors';
 import { rateLimited } from '../plugins/config';
 import { callerOf, verifiedIdentityOf } from '../plugins/identity';
 import { usersRepository, isSellerRole, type Role } from '../repositories/users';
-import { email, emailParams, emailQuery, inserted, text } from '../schemas';
-
-const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+import { email, emailParams, emailQuery, inserted, sameEmail, text } from '../schemas';
 
 /** Sign-up, sign-in (access token for an ID token) and the role checks the client runs after sign-in. */
 export default async function identityRoutes(app: FastifyInstance) {
@@ -53,7 +51,10 @@ export default async function identityRoutes(app: FastifyInstance) {
       if (!sameEmail(identity.email, request.body.email)) {
         throw forbidden('The email does not match the signed-in account');
       }
-      const isConfiguredAdmin = app.config.adminEmails.includes(identity.email.toLowerCase());
+      // Anyone can sign up with any address, so only a proven one is promoted. The emulator
+      // (local demo shops) has no mailbox to prove it with.
+      const proven = identity.emailVerified || app.config.firebaseAuthEmulatorHost !== undefined;
+      const isConfiguredAdmin = proven && app.config.adminEmails.includes(identity.email.toLowerCase());
       const role: Role = isConfiguredAdmin ? 'admin' : request.body.role;
       // A repeat sign-up answers the existing record and never changes its role.
       const { user } = await users.insertIfAbsent({ name: request.body.name.trim(), email: identity.email, role });

@@ -7,7 +7,7 @@ import { callerOf } from '../plugins/identity';
 import { bookingsRepository } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
-import { booking, deleted, idParams, inserted, listOf, price, product, text } from '../schemas';
+import { booking, categorySlug, deleted, idParams, inserted, listOf, price, product, text } from '../schemas';
 
 interface NewProductBody {
   name: string;
@@ -34,7 +34,7 @@ const newProductBody = {
     condition: { ...text(40), default: '' },
     description: { ...text(2000), default: '' },
     image: { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' },
-    category: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    category: categorySlug,
     orginal_price: { type: 'number', minimum: 0, maximum: 100_000 },
     uses: text(60),
   },
