@@ -39,11 +39,16 @@ function gzipped(file) {
 const acceptsGzip = (req) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
 export function createStaticServer({ env = process.env, extraScripts = [] } = {}) {
+  // Read once, on the first page request (the build does not change while this serves it).
+  let page;
   const indexHtml = () => {
-    const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-    // Scripts that must run before the app bundle (e.g. the payment sandbox's Stripe.js).
-    const tags = extraScripts.map((src) => `<script src="${src}"></script>`).join('');
-    return html.replace('<script src="/config.js"></script>', `<script src="/config.js"></script>${tags}`);
+    if (page === undefined) {
+      const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+      // Scripts that must run before the app bundle (e.g. the payment sandbox's Stripe.js).
+      const tags = extraScripts.map((src) => `<script src="${src}"></script>`).join('');
+      page = html.replace('<script src="/config.js"></script>', `<script src="/config.js"></script>${tags}`);
+    }
+    return page;
   };
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

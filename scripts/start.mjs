@@ -385,8 +385,9 @@ async function shutdown(code, reason) {
       const late = running.filter((entry) => !entry.done).map((entry) => entry.name);
       log('start', `${late.join(', ')} did not stop within ${STOP_TIMEOUT_MS / 1000}s: killing.`);
     }
-    // Anything left in the services' process groups (helpers of a wrapper, a stuck service) goes now.
-    for (const entry of children) signalGroup(entry.child.pid, 'SIGKILL');
+    // Anything left in the groups of what was running (helpers of a wrapper, a stuck service) goes
+    // now; the groups of processes that ended earlier are not ours any more.
+    for (const entry of running) signalGroup(entry.child.pid, 'SIGKILL');
     await Promise.race([allExited, sleep(2000)]);
     if (settings?.removeDataDirOnExit) fs.rmSync(settings.dataDir, { recursive: true, force: true });
     tellReaper({ done: true });
@@ -401,7 +402,7 @@ function onSignal(signal) {
   const now = Date.now();
   if (stopping && now - firstSignalAt > 1000) {
     log('start', `${signal} again: killing everything now.`);
-    for (const entry of children) signalGroup(entry.child.pid, 'SIGKILL');
+    for (const entry of children) if (!entry.done) signalGroup(entry.child.pid, 'SIGKILL');
     tellReaper({ done: true });
     process.exit(130);
   }

@@ -21,6 +21,7 @@ export function withAccessToken(headers: Headers): Headers {
   return headers;
 }
 
+// The host is read per call (cheap): the configuration is validated at start, not at import.
 const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) =>
   fetchBaseQuery({ baseUrl: getConfig().apiUrl, prepareHeaders: withAccessToken })(args, api, extraOptions);
 
@@ -48,7 +49,7 @@ export const baseQuery = retry(rawBaseQuery, {
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Product', 'Booking', 'Category', 'Book', 'Role'],
+  tagTypes: ['User', 'Product', 'Booking', 'Category', 'Book'],
   keepUnusedDataFor: KEEP_UNUSED_DATA_SECONDS,
   endpoints: () => ({}),
 });

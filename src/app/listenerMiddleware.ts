@@ -1,4 +1,4 @@
-import { addListener, createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
+import { createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
 import type { AppServices } from './services';
 import type { AppDispatch, RootState } from './store';
 
@@ -13,5 +13,3 @@ export function createAppListenerMiddleware(services: AppServices) {
     },
   });
 }
-
-export const addAppListener = addListener.withTypes<RootState, AppDispatch, AppServices>();

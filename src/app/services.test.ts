@@ -27,6 +27,24 @@ describe('lazy auth service', () => {
   });
 });
 
+describe('lazy auth service when the SDK cannot load', () => {
+  it('reports nobody signed in instead of loading for ever, and tries again on the next use', async () => {
+    const real = createFakeAuth();
+    const load = jest.fn<Promise<typeof real>, []>().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValue(real);
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const auth = createLazyAuthService(load);
+    const seen: unknown[] = [];
+    auth.onAuthStateChanged((user) => seen.push(user));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual([null]);
+
+    await auth.signIn('a@example.com', 'secret123');
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(real.signIn).toHaveBeenCalledWith('a@example.com', 'secret123');
+    consoleError.mockRestore();
+  });
+});
+
 describe('navigation service', () => {
   it('uses the bound router', () => {
     const navigation = createNavigationService();

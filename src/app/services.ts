@@ -94,14 +94,26 @@ export function createNavigationService(): NavigationService & {
 /** Defers loading the identity SDK until something needs it, keeping it off the first paint. */
 export function createLazyAuthService(load: () => Promise<AuthService>): AuthService {
   let loaded: Promise<AuthService> | undefined;
-  const service = () => (loaded ??= load());
+  // A failed load (offline, a flaky chunk) is not kept: the next use tries again.
+  const service = () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
   return {
     onAuthStateChanged: (callback) => {
       let unsubscribe: (() => void) | undefined;
       let cancelled = false;
-      void service().then((auth) => {
-        if (!cancelled) unsubscribe = auth.onAuthStateChanged(callback);
-      });
+      service().then(
+        (auth) => {
+          if (!cancelled) unsubscribe = auth.onAuthStateChanged(callback);
+        },
+        (error: unknown) => {
+          // Without the SDK nobody can be signed in: say so rather than load for ever.
+          console.error('the identity SDK could not be loaded', error);
+          if (!cancelled) callback(null);
+        },
+      );
       return () => {
         cancelled = true;
         unsubscribe?.();

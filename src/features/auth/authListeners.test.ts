@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { roleApi } from '../roles/roleApi';
 import { setupStore } from '../../app/store';
 import { API, server } from '../../testing/server';
 import { createFakeServices, type FakeServices } from '../../testing/fakeServices';
@@ -274,5 +275,45 @@ describe('sign-out', () => {
     services.auth.emit(null);
     await until(() => services.tokenSync.signedOut.mock.calls.length > 0);
     expect(store.getState().auth.status).toBe('signed-out');
+  });
+});
+
+describe('the cache and the signed-in user', () => {
+  it('drops cached answers when a different user signs in, keeps them for the same one', async () => {
+    const calls = apiRecording();
+    const { store, services } = start();
+    store.dispatch(appStarted());
+    services.auth.emit({ uid: 'uid-a', email: 'a@example.com', displayName: 'A' });
+    store.dispatch(roleApi.util.upsertQueryData('getIsSeller', 'a@example.com', { isSeller: true }));
+    const cached = () => Object.keys(store.getState().api.queries).some((key) => key.startsWith('getIsSeller'));
+
+    services.auth.emit({ uid: 'uid-a', email: 'a@example.com', displayName: 'A' });
+    expect(cached()).toBe(true);
+
+    services.auth.emit({ uid: 'uid-b', email: 'b@example.com', displayName: 'B' });
+    expect(cached()).toBe(false);
+    // Let B's session settle before the test's API goes away.
+    await until(() => calls.filter((call) => call.path.endsWith('b%40example.com')).length === 2);
+  });
+
+  it('a sign-out arriving while a restored session waits for its token stores no token', async () => {
+    let answerJwt: () => void = () => undefined;
+    server.use(
+      http.get(`${API}/jwt`, () => new Promise<Response>((resolve) => {
+        answerJwt = () => resolve(HttpResponse.json({ accessToken: 'late-token' }));
+      })),
+    );
+    const { store, services } = start();
+    store.dispatch(appStarted());
+    await services.auth.signIn('reader@example.com', 'secret123');
+    services.auth.emit({ uid: 'u', email: 'reader@example.com', displayName: 'Rita' });
+    await until(() => answerJwt !== undefined && store.getState().auth.status === 'signed-in');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    services.auth.emit(null);
+    answerJwt();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(store.getState().auth.status).toBe('signed-out');
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
   });
 });

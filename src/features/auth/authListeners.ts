@@ -1,7 +1,7 @@
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { AppServices } from '../../app/services';
 import type { AppDispatch } from '../../app/store';
-import { baseApi } from '../../api/baseApi';
+import { baseApi, errorMessage } from '../../api/baseApi';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { clearAccessToken, storeAccessToken } from '../../lib/tokenStorage';
@@ -28,16 +28,11 @@ export const ID_TOKEN_MAX_AGE_SECONDS = 300;
 interface FlowApi {
   dispatch: AppDispatch;
   extra: AppServices;
+  /** Resolves as the promise does, or throws once this flow has been superseded. */
+  pause<T>(promise: Promise<T>): Promise<T>;
 }
 
-export function describeError(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (error && typeof error === 'object') {
-    const data = (error as { data?: { message?: unknown } }).data;
-    if (data && typeof data.message === 'string') return data.message;
-  }
-  return copy.errors.generic;
-}
+const describeError = (error: unknown) => errorMessage(error, copy.errors.generic);
 
 async function requireIdToken(extra: AppServices): Promise<string> {
   const idToken = await extra.auth.getIdToken();
@@ -46,19 +41,20 @@ async function requireIdToken(extra: AppServices): Promise<string> {
 }
 
 /** `GET /jwt` with proof of identity, then keep the API token where the base query reads it. */
-async function startSession(user: AuthUser, { dispatch, extra }: FlowApi): Promise<void> {
+async function startSession(user: AuthUser, { dispatch, extra, pause }: FlowApi): Promise<void> {
   if (!user.email) throw new Error(copy.errors.generic);
-  const idToken = await requireIdToken(extra);
-  const { accessToken } = await dispatch(
-    authApi.endpoints.issueAccessToken.initiate({ email: user.email, idToken }),
-  ).unwrap();
+  const idToken = await pause(requireIdToken(extra));
+  const { accessToken } = await pause(
+    dispatch(authApi.endpoints.issueAccessToken.initiate({ email: user.email, idToken }, { track: false })).unwrap(),
+  );
+  // Not reached when a newer auth status (say, a sign-out) superseded this flow meanwhile.
   storeAccessToken(accessToken);
   dispatch(sessionStarted({ email: user.email }));
 }
 
 async function saveUserRecord(user: NewUser, { dispatch, extra }: FlowApi): Promise<void> {
   const idToken = await requireIdToken(extra);
-  await dispatch(authApi.endpoints.saveUser.initiate({ user, idToken })).unwrap();
+  await dispatch(authApi.endpoints.saveUser.initiate({ user, idToken }, { track: false })).unwrap();
 }
 
 export function addAuthListeners(startListening: AppStartListening): void {
@@ -71,27 +67,42 @@ export function addAuthListeners(startListening: AppStartListening): void {
     },
   });
 
-  // A session restored on reload gets a fresh API token; flows start their own.
+  // A session restored on reload gets a fresh API token; flows start their own. A newer auth
+  // status supersedes a restore still under way.
   startListening({
     actionCreator: authStateChanged,
     effect: async ({ payload: user }, api) => {
-      const { tokenSync } = api.extra;
+      api.cancelActiveListeners();
+      const { auth, tokenSync } = api.extra;
       if (!user) {
         clearAccessToken();
         api.dispatch(signedOut());
-        await tokenSync.signedOut().catch((error: unknown) => console.error(error));
+        api.fork(() => tokenSync.signedOut().catch((error: unknown) => console.error(error)));
         return;
       }
-      const idToken = await api.extra.auth.getIdToken(ID_TOKEN_MAX_AGE_SECONDS).catch(() => null);
-      if (idToken) await tokenSync.signedIn(idToken).catch((error: unknown) => console.error(error));
+      // The mirror of the signed-in state runs beside the session, never in its way.
+      api.fork(async () => {
+        const idToken = await auth.getIdToken(ID_TOKEN_MAX_AGE_SECONDS).catch(() => null);
+        if (idToken) await tokenSync.signedIn(idToken).catch((error: unknown) => console.error(error));
+      });
       if (api.getState().auth.flowPending) return;
       try {
         await startSession(user, api);
       } catch (error) {
+        if (api.signal.aborted) return;
         console.error('could not restore the session', error);
         clearAccessToken();
         api.dispatch(sessionFailed());
       }
+    },
+  });
+
+  // Whoever signs in next must not see the cached answers of whoever was signed in before.
+  startListening({
+    predicate: (_action, current, original) =>
+      original.auth.user !== null && current.auth.user?.uid !== original.auth.user.uid,
+    effect: (_action, api) => {
+      api.dispatch(baseApi.util.resetApiState());
     },
   });
 
@@ -163,7 +174,6 @@ export function addAuthListeners(startListening: AppStartListening): void {
       }
       clearAccessToken();
       api.dispatch(signedOut());
-      api.dispatch(baseApi.util.resetApiState());
       if (payload?.redirectTo) api.extra.navigation.navigate(payload.redirectTo);
     },
   });

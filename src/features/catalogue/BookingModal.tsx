@@ -55,10 +55,8 @@ export function BookingModal({ book, open, onClose, onExited }: BookingModalProp
           phone,
           resale_price: book.resale_price,
         }).unwrap();
-        console.info('booking answer', answer);
         if (answer.acknowledged) onClose();
       } catch (error) {
-        console.info('booking refused', error);
         // The spec only logs booking answers, but a refused booking (e.g. already sold) must not look like success.
         setServerError(errorMessage(error, copy.errors.generic));
       }

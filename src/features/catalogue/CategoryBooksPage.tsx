@@ -10,7 +10,8 @@ import { copy } from '../../config/copy';
 import type { Book } from '../../types/entities';
 import { BookCard } from './BookCard';
 import { BookingModal } from './BookingModal';
-import { catalogueApi, useGetBooksQuery, useGetCategoriesQuery } from './catalogueApi';
+import { useGetCategoriesQuery } from '../../api/categoriesApi';
+import { catalogueApi, useGetBooksQuery } from './catalogueApi';
 
 /**
  * Fetches the books before the page shows. The loader's own subscription ends at once:

@@ -7,8 +7,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import type { Category } from '../../types/entities';
-import { useGetCategoriesQuery } from './catalogueApi';
-import { visuallyHidden } from './visuallyHidden';
+import { useGetCategoriesQuery } from '../../api/categoriesApi';
+import { visuallyHidden } from '../../lib/visuallyHidden';
 
 const gridSx = {
   display: 'grid',

@@ -5,7 +5,7 @@ import { copy } from '../../config/copy';
 import { CategoryGrid } from './CategoryGrid';
 import { HeroCarousel, type Slide } from './HeroCarousel';
 import { LifeHackCard } from './LifeHackCard';
-import { visuallyHidden } from './visuallyHidden';
+import { visuallyHidden } from '../../lib/visuallyHidden';
 
 // Shipped from public/images, so the first slide is fetched straight from the HTML's origin.
 const slides: Slide[] = copy.home.slides.map((slide, index) => ({ ...slide, image: `/images/slide-${index + 1}.svg` }));

@@ -1,15 +1,8 @@
 import { baseApi } from '../../api/baseApi';
-import type { Book, Category } from '../../types/entities';
+import type { Book } from '../../types/entities';
 
 export const catalogueApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getCategories: build.query<Category[], void>({
-      query: () => '/bookCatagories',
-      providesTags: (result = []) => [
-        { type: 'Category', id: 'LIST' },
-        ...result.map((category) => ({ type: 'Category' as const, id: category._id })),
-      ],
-    }),
     /** The books of one category (its `category` value), or every book when no category is given. */
     getBooks: build.query<Book[], string | undefined>({
       query: (category) =>
@@ -22,4 +15,4 @@ export const catalogueApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetCategoriesQuery, useGetBooksQuery } = catalogueApi;
+export const { useGetBooksQuery } = catalogueApi;

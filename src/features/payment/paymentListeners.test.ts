@@ -136,4 +136,42 @@ describe('pay flow listener', () => {
     expect(state).toMatchObject({ status: 'failed', error: 'Stripe.js went away' });
     expect(calls).toHaveLength(0);
   });
+
+  it('after a charge whose record failed, the next Pay records it again without charging twice', async () => {
+    let refuse = true;
+    const calls = servePayment(() =>
+      refuse
+        ? HttpResponse.json({ message: 'Service unavailable, try again' }, { status: 409 })
+        : HttpResponse.json({ acknowledged: true, insertedId: 'pay-1' }),
+    );
+    localStorage.setItem('accessToken', 't0k');
+    const services = createFakeServices();
+    const card = createFakeCardSession('succeeded');
+    services.payments.attach(card);
+    const store = setupStore(services, signedInState());
+    const settled = () =>
+      new Promise<void>((resolve) => {
+        const unsubscribe = store.subscribe(() => {
+          if (store.getState().payment.status !== 'processing') {
+            unsubscribe();
+            resolve();
+          }
+        });
+      });
+
+    store.dispatch(payRequested(request));
+    await settled();
+    expect(store.getState().payment).toMatchObject({ status: 'failed', error: 'Service unavailable, try again' });
+
+    refuse = false;
+    store.dispatch(payRequested(request));
+    await settled();
+    expect(store.getState().payment).toMatchObject({ status: 'succeeded', transactionId: 'pi_test_1' });
+    expect(card.confirmCardPayment).toHaveBeenCalledTimes(1);
+    expect(card.createPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(calls.map((call) => call.body)).toEqual([
+      { resale_price: 12.5, transactionId: 'pi_test_1', email: testUser.email, bookingId: 'b1' },
+      { resale_price: 12.5, transactionId: 'pi_test_1', email: testUser.email, bookingId: 'b1' },
+    ]);
+  });
 });

@@ -5,13 +5,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
 import { AddProductForm } from './AddProductForm';
 import { addProductRequested, addProductReset, selectAddProduct } from './addProductSlice';
-import { useGetCategoryOptionsQuery } from './productsApi';
+import { useGetCategoriesQuery } from '../../api/categoriesApi';
 
 /** Add Product (sellers): the form hands the product and its image to the add-product flow. */
 export function Component() {
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector(selectAddProduct);
-  const { data: categories = [] } = useGetCategoryOptionsQuery();
+  const { data: categories = [] } = useGetCategoriesQuery();
 
   // A failure left from an earlier visit does not belong to this form.
   useEffect(() => {

@@ -7,6 +7,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { copy } from '../../config/copy';
+import { visuallyHidden } from '../../lib/visuallyHidden';
 
 /** A local URL for the chosen file, released when the file changes or the form goes away. */
 function useObjectUrl(file: File | null): string | null {
@@ -30,18 +31,6 @@ function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
-// Visually hidden but still in the accessibility tree, so the label and tests reach it.
-const visuallyHidden = {
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  width: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  bottom: 0,
-  left: 0,
-} as const;
 
 interface Props {
   id: string;

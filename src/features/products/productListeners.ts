@@ -14,7 +14,7 @@ export function addProductListeners(startListening: AppStartListening): void {
       api.cancelActiveListeners();
       let imageUrl: string;
       try {
-        const uploaded = await api.dispatch(productsApi.endpoints.uploadImage.initiate(payload.image)).unwrap();
+        const uploaded = await api.dispatch(productsApi.endpoints.uploadImage.initiate(payload.image, { track: false })).unwrap();
         imageUrl = uploaded.url;
       } catch (error) {
         api.dispatch(addProductFailed(errorMessage(error, copy.products.uploadFailed)));
@@ -22,7 +22,7 @@ export function addProductListeners(startListening: AppStartListening): void {
       }
       api.dispatch(productImageUploaded());
       try {
-        await api.dispatch(productsApi.endpoints.addProduct.initiate({ ...payload.product, image: imageUrl })).unwrap();
+        await api.dispatch(productsApi.endpoints.addProduct.initiate({ ...payload.product, image: imageUrl }, { track: false })).unwrap();
       } catch (error) {
         api.dispatch(addProductFailed(errorMessage(error, copy.errors.generic)));
         return;

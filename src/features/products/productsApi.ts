@@ -2,7 +2,7 @@ import { fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query
 import { baseApi } from '../../api/baseApi';
 import { copy } from '../../config/copy';
 import { getConfig } from '../../config/env';
-import type { Category, DeleteAnswer, InsertAnswer, Product } from '../../types/entities';
+import type { DeleteAnswer, InsertAnswer, Product } from '../../types/entities';
 
 /** What the add-product form posts; `image` is the image host's URL. */
 export type NewProduct = Omit<Product, '_id' | 'date'>;
@@ -68,18 +68,8 @@ export const productsApi = baseApi.injectEndpoints({
         return answer?.success && url ? { data: { url } } : { error: notUploaded };
       },
     }),
-    /** The add-product form's category choices (the same list the home page shows). */
-    getCategoryOptions: build.query<Category[], void>({
-      query: () => '/bookCatagories',
-      providesTags: [{ type: 'Category', id: 'LIST' }],
-    }),
   }),
 });
 
-export const {
-  useGetProductsQuery,
-  useAddProductMutation,
-  useDeleteProductMutation,
-  useUploadImageMutation,
-  useGetCategoryOptionsQuery,
-} = productsApi;
+// Adding a product (upload, then post) runs in the product listeners; pages list and delete.
+export const { useGetProductsQuery, useDeleteProductMutation } = productsApi;

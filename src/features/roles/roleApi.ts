@@ -4,11 +4,9 @@ export const roleApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getIsAdmin: build.query<{ isAdmin: boolean }, string>({
       query: (email) => `/users/admin/${encodeURIComponent(email)}`,
-      providesTags: ['Role'],
     }),
     getIsSeller: build.query<{ isSeller: boolean }, string>({
       query: (email) => `/users/seller/${encodeURIComponent(email)}`,
-      providesTags: ['Role'],
     }),
   }),
 });

@@ -20,12 +20,9 @@ const roleSlice = createSlice({
     rolesLoaded(_state, action: PayloadAction<{ isAdmin: boolean; isSeller: boolean }>) {
       return { ...action.payload, loading: false };
     },
-    /** Nobody is signed in: no roles, nothing to wait for. */
-    rolesCleared() {
-      return { isAdmin: false, isSeller: false, loading: false };
-    },
   },
   extraReducers: (builder) => {
+    // Nobody is signed in, or no API token could be had: no roles, nothing to wait for.
     const noRoles = () => ({ isAdmin: false, isSeller: false, loading: false });
     builder.addCase(signedOut, noRoles).addCase(sessionFailed, noRoles);
   },
@@ -36,6 +33,6 @@ const roleSlice = createSlice({
   },
 });
 
-export const { rolesRequested, rolesLoaded, rolesCleared } = roleSlice.actions;
+export const { rolesRequested, rolesLoaded } = roleSlice.actions;
 export const { selectIsAdmin, selectIsSeller, selectRoleLoading } = roleSlice.selectors;
 export default roleSlice.reducer;

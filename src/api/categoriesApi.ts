@@ -1,0 +1,17 @@
+import type { Category } from '../types/entities';
+import { baseApi } from './baseApi';
+
+/** The category list: the home page's cards and the add-product form's choices. */
+export const categoriesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCategories: build.query<Category[], void>({
+      query: () => '/bookCatagories',
+      providesTags: (result = []) => [
+        { type: 'Category', id: 'LIST' },
+        ...result.map((category) => ({ type: 'Category' as const, id: category._id })),
+      ],
+    }),
+  }),
+});
+
+export const { useGetCategoriesQuery } = categoriesApi;
