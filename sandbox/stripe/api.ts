@@ -20,6 +20,9 @@ import { PaymentIntents } from './payment-intents';
 import { PaymentMethods } from './payment-methods';
 import type { SandboxStore } from './store';
 
+/** Stripe keeps idempotent answers for 24 hours. */
+const REPLAY_LIFETIME_MS = 24 * 3600 * 1000;
+
 /** The fields Stripe returns when a PaymentIntent is read with a publishable key. */
 const PUBLISHABLE_FIELDS = [
   'id', 'object', 'amount', 'automatic_payment_methods', 'canceled_at', 'cancellation_reason',
@@ -161,7 +164,7 @@ export class StripeApi {
   private withIdempotency(scope: string, key: string, request: ApiRequest, run: () => ApiResponse): ApiResponse {
     const fingerprint = JSON.stringify([request.method, request.path, request.params]);
     const earlier = this.replays.get(scope);
-    if (earlier && Date.now() - earlier.at < 24 * 3600 * 1000) {
+    if (earlier && Date.now() - earlier.at < REPLAY_LIFETIME_MS) {
       if (earlier.fingerprint !== fingerprint) throw idempotencyMismatch(key);
       return { ...earlier.response, replayed: true };
     }
@@ -169,7 +172,19 @@ export class StripeApi {
     // Every answer that reached a resource is kept, card declines included, so a retried
     // request gets the very same answer instead of charging twice.
     const saved: ApiResponse = { status: response.status, body: JSON.parse(JSON.stringify(response.body)) };
+    this.forgetExpiredReplays();
+    this.replays.delete(scope); // re-inserted at the end, keeping the map in time order
     this.replays.set(scope, { fingerprint, response: saved, at: Date.now() });
     return response;
+  }
+
+  /** The SDK sends a new key with every POST: without this the map would only grow. */
+  private forgetExpiredReplays(): void {
+    const oldest = Date.now() - REPLAY_LIFETIME_MS;
+    // Insertion order is time order, so the expired ones are at the front.
+    for (const [scope, replay] of this.replays) {
+      if (replay.at >= oldest) break;
+      this.replays.delete(scope);
+    }
   }
 }
