@@ -13,6 +13,9 @@ const swc = [
 const esmPackages = ['rettime', 'until-async', '@open-draft', 'jose'].join('|');
 
 module.exports = {
+  // Generous: a test that builds a fresh database, or a jsdom page with lazy chunks, can take
+  // seconds on a busy two-core machine. A test that truly hangs still fails.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'client',
