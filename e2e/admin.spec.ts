@@ -39,5 +39,6 @@ test('the admin makes a buyer a seller, verifies a seller and deletes a user', a
   await dialog.getByRole('button', { name: 'Delete user' }).click();
   await expect(page.getByText('Delete Successfully')).toBeVisible();
   await expect(doomedRow).toHaveCount(0);
+  await expect(dialog).toBeHidden(); // the dialog has closed, not only begun to fade
   await finalScreenshot(page, 'e-admin-user-deleted');
 });

@@ -1,7 +1,8 @@
 /**
  * The `/v1` part of the sandbox: authentication (secret key, or publishable key plus the
  * PaymentIntent's client_secret as Stripe.js does), idempotent replays of POSTs (the Node SDK
- * keys every POST and retries), routing to the resources, and Stripe's error envelope.
+ * keys every POST and retries), routing to the resources (PaymentIntents, PaymentMethods, Refunds),
+ * and Stripe's error envelope.
  */
 import { Buffer } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -18,6 +19,7 @@ import {
 import { type FormObject, readString } from './form';
 import { PaymentIntents } from './payment-intents';
 import { PaymentMethods } from './payment-methods';
+import { Refunds } from './refunds';
 import type { SandboxStore } from './store';
 
 /** Stripe keeps idempotent answers for 24 hours. */
@@ -64,7 +66,7 @@ interface Route {
   pattern: RegExp;
   /** Publishable keys may call this route (with a client_secret where an intent is involved). */
   publishable: 'no' | 'yes' | 'with-client-secret';
-  run: (id: string, params: FormObject) => Stripe.PaymentIntent | Stripe.PaymentMethod;
+  run: (id: string, params: FormObject) => Stripe.PaymentIntent | Stripe.PaymentMethod | Stripe.Refund;
 }
 
 function bearerOrBasicKey(headers: IncomingHttpHeaders): string | undefined {
@@ -79,6 +81,7 @@ function bearerOrBasicKey(headers: IncomingHttpHeaders): string | undefined {
 export class StripeApi {
   private readonly intents: PaymentIntents;
   private readonly methods: PaymentMethods;
+  private readonly refunds: Refunds;
   private readonly routes: Route[];
   /** Idempotency-Key → the first answer, per API key (as Stripe scopes them), 24 h like Stripe. */
   private readonly replays = new Map<string, { fingerprint: string; response: ApiResponse; at: number }>();
@@ -89,6 +92,7 @@ export class StripeApi {
   ) {
     this.methods = new PaymentMethods(store);
     this.intents = new PaymentIntents(store, this.methods);
+    this.refunds = new Refunds(store, this.intents);
     const intent = '/v1/payment_intents/([A-Za-z0-9_]+)';
     this.routes = [
       { method: 'POST', pattern: /^\/v1\/payment_intents$/, publishable: 'no', run: (_, p) => this.intents.create(p) },
@@ -99,6 +103,8 @@ export class StripeApi {
       { method: 'POST', pattern: new RegExp(`^${intent}/cancel$`), publishable: 'no', run: (id, p) => this.intents.cancel(id, p) },
       { method: 'POST', pattern: /^\/v1\/payment_methods$/, publishable: 'yes', run: (_, p) => this.methods.create(p) },
       { method: 'GET', pattern: /^\/v1\/payment_methods\/([A-Za-z0-9_]+)$/, publishable: 'no', run: (id) => this.methods.retrieve(id) },
+      { method: 'POST', pattern: /^\/v1\/refunds$/, publishable: 'no', run: (_, p) => this.refunds.create(p) },
+      { method: 'GET', pattern: /^\/v1\/refunds\/([A-Za-z0-9_]+)$/, publishable: 'no', run: (id) => this.refunds.retrieve(id) },
     ];
   }
 
@@ -147,7 +153,7 @@ export class StripeApi {
   }
 
   /** Publishable-key callers see the reduced PaymentIntent that Stripe.js receives. */
-  private view(result: Stripe.PaymentIntent | Stripe.PaymentMethod | undefined, kind: KeyKind | undefined): unknown {
+  private view(result: Stripe.PaymentIntent | Stripe.PaymentMethod | Stripe.Refund | undefined, kind: KeyKind | undefined): unknown {
     if (result && result.object === 'payment_intent' && kind === 'publishable') return clientView(result);
     return result;
   }

@@ -133,3 +133,8 @@ export function idempotencyMismatch(key: string): StripeApiError {
     message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
   });
 }
+
+/** A refund asked for more than is left of the charge, or of a charge already refunded. */
+export function refundError(code: 'charge_already_refunded' | 'amount_too_large', message: string): StripeApiError {
+  return new StripeApiError(400, { type: 'invalid_request_error', code, doc_url: docUrl(code), message });
+}

@@ -3,6 +3,7 @@
  * exactly as the API server does in sandbox mode.
  */
 import Stripe from 'stripe';
+import { stripePaymentProvider } from '../../server/src/lib/paymentProvider';
 import { type StripeSandbox, startStripeSandbox } from './server';
 
 let sandbox: StripeSandbox;
@@ -121,6 +122,67 @@ describe('PaymentIntents through the Stripe SDK', () => {
     const intent = await stripe.paymentIntents.create({ amount: 800, currency: 'usd', metadata: { a: '1', b: '2' } });
     const updated = await stripe.paymentIntents.update(intent.id, { metadata: { b: '', c: '3' } });
     expect(updated.metadata).toEqual({ a: '1', c: '3' });
+  });
+});
+
+describe('Refunds through the Stripe SDK', () => {
+  const paidIntent = (amount: number) =>
+    stripe.paymentIntents.create({ amount, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+
+  it('refunds a succeeded PaymentIntent in full, once, and answers the same refund to a repeat with its key', async () => {
+    const paid = await paidIntent(1299);
+    const refund = await stripe.refunds.create(
+      { payment_intent: paid.id, reason: 'requested_by_customer', metadata: { bookingId: 'b-1' } },
+      { idempotencyKey: `refund-${paid.id}` },
+    );
+    expect(refund).toMatchObject({
+      object: 'refund', amount: 1299, currency: 'usd', payment_intent: paid.id, charge: paid.latest_charge,
+      status: 'succeeded', reason: 'requested_by_customer', metadata: { bookingId: 'b-1' },
+    });
+    expect(refund.id).toMatch(/^re_[A-Za-z0-9]{24}$/);
+    expect(await stripe.refunds.retrieve(refund.id)).toEqual(refund);
+    const repeat = await stripe.refunds.create(
+      { payment_intent: paid.id, reason: 'requested_by_customer', metadata: { bookingId: 'b-1' } },
+      { idempotencyKey: `refund-${paid.id}` },
+    );
+    expect(repeat.id).toBe(refund.id);
+    const again = await rejection(stripe.refunds.create({ payment_intent: paid.id }));
+    expect(again).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+  });
+
+  it('refunds in parts up to what was charged, by PaymentIntent or by charge', async () => {
+    const paid = await paidIntent(1000);
+    expect((await stripe.refunds.create({ payment_intent: paid.id, amount: 400 })).amount).toBe(400);
+    const tooMuch = await rejection(stripe.refunds.create({ charge: String(paid.latest_charge), amount: 700 }));
+    expect(tooMuch).toMatchObject({ code: 'amount_too_large', message: expect.stringContaining('($6.00)') });
+    expect((await stripe.refunds.create({ charge: String(paid.latest_charge) })).amount).toBe(600);
+  });
+
+  it('refuses an unpaid PaymentIntent, an unknown one and a publishable key', async () => {
+    const unpaid = await stripe.paymentIntents.create({ amount: 800, currency: 'usd' });
+    expect(await rejection(stripe.refunds.create({ payment_intent: unpaid.id }))).toMatchObject({
+      statusCode: 400, code: 'charge_not_refundable',
+    });
+    expect(await rejection(stripe.refunds.create({ payment_intent: 'pi_missing' }))).toMatchObject({
+      statusCode: 404, code: 'resource_missing',
+    });
+    const paid = await paidIntent(800);
+    expect(await rejection(sdk('pk_test_sandbox').refunds.create({ payment_intent: paid.id }))).toMatchObject({ statusCode: 401 });
+  });
+});
+
+describe("the API's payment provider against the sandbox", () => {
+  it('creates, reads back and refunds once, as the payment routes do', async () => {
+    const provider = stripePaymentProvider({ secretKey: 'sk_test_sandbox', host: '127.0.0.1', port: sandbox.port, protocol: 'http' });
+    const created = await provider.paymentIntents.create({
+      amount: 2500, currency: 'usd', payment_method_types: ['card'], metadata: { bookingId: 'b-9' },
+    });
+    await stripe.paymentIntents.confirm(created.id, { payment_method: 'pm_card_visa' });
+    expect(await provider.paymentIntents.retrieve(created.id)).toMatchObject({ status: 'succeeded', amount: 2500, metadata: { bookingId: 'b-9' } });
+    const params = { payment_intent: created.id, reason: 'requested_by_customer', metadata: { bookingId: 'b-9' } } as const;
+    const refund = await provider.refunds.create(params, { idempotencyKey: `refund-${created.id}` });
+    expect(refund).toMatchObject({ amount: 2500, status: 'succeeded' });
+    expect((await provider.refunds.create(params, { idempotencyKey: `refund-${created.id}` })).id).toBe(refund.id);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The sandbox's state: PaymentIntents and PaymentMethods in memory, optionally mirrored to
+ * The sandbox's state: PaymentIntents, PaymentMethods and Refunds in memory, optionally mirrored to
  * `<dataDir>/stripe-sandbox.json` so payments made before a restart can still be retrieved
  * (the API checks a PaymentIntent's status when it records a payment).
  */
@@ -17,11 +17,13 @@ export interface StoredPaymentMethod {
 interface Snapshot {
   paymentIntents: Stripe.PaymentIntent[];
   paymentMethods: StoredPaymentMethod[];
+  refunds?: Stripe.Refund[];
 }
 
 export class SandboxStore {
   readonly paymentIntents = new Map<string, Stripe.PaymentIntent>();
   readonly paymentMethods = new Map<string, StoredPaymentMethod>();
+  readonly refunds = new Map<string, Stripe.Refund>();
   private readonly file: string | null;
 
   constructor(dataDir?: string) {
@@ -42,6 +44,7 @@ export class SandboxStore {
     }
     for (const intent of snapshot.paymentIntents ?? []) this.paymentIntents.set(intent.id, intent);
     for (const stored of snapshot.paymentMethods ?? []) this.paymentMethods.set(stored.paymentMethod.id, stored);
+    for (const refund of snapshot.refunds ?? []) this.refunds.set(refund.id, refund);
   }
 
   /** Writes the whole state (small: a sandbox holds test payments only) via a rename. */
@@ -50,6 +53,7 @@ export class SandboxStore {
     const snapshot: Snapshot = {
       paymentIntents: [...this.paymentIntents.values()],
       paymentMethods: [...this.paymentMethods.values()],
+      refunds: [...this.refunds.values()],
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(snapshot, null, 2));

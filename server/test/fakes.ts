@@ -1,5 +1,5 @@
 import type { IdTokenVerifier } from '../src/lib/firebaseVerifier';
-import type { CreatePaymentIntent, PaymentIntentView, PaymentProvider } from '../src/lib/paymentProvider';
+import type { CreatePaymentIntent, CreateRefund, PaymentIntentView, PaymentProvider, RefundView } from '../src/lib/paymentProvider';
 
 /** Test ID tokens read `test:<uid>:<email>`; anything else is refused like a forged token. */
 /** `test:<uid>:<email>` is a verified address; `test-unverified:<uid>:<email>` one nobody proved. */
@@ -38,6 +38,31 @@ export class FakeStripe implements PaymentProvider {
       return { ...intent, metadata: { ...intent.metadata } };
     },
   };
+
+  /** Refunds made, by idempotency key (a repeat with the same key answers the first). */
+  readonly refundsByKey = new Map<string, RefundView & { params: CreateRefund }>();
+  /** Set to make the next refunds fail as if the provider were unreachable. */
+  refundsFail = false;
+
+  refunds = {
+    create: async (params: CreateRefund, options: { idempotencyKey: string }): Promise<RefundView> => {
+      if (this.refundsFail) throw Object.assign(new Error('connection refused'), { type: 'StripeConnectionError' });
+      const earlier = this.refundsByKey.get(options.idempotencyKey);
+      if (earlier) return { id: earlier.id, amount: earlier.amount, status: earlier.status };
+      const intent = this.intents.get(params.payment_intent);
+      if (!intent || intent.status !== 'succeeded') {
+        throw Object.assign(new Error('no successful charge to refund'), { statusCode: 400, code: 'charge_not_refundable' });
+      }
+      const refund = { id: `re_fake${++this.counter}`, amount: intent.amount, status: 'succeeded', params };
+      this.refundsByKey.set(options.idempotencyKey, refund);
+      return { id: refund.id, amount: refund.amount, status: refund.status };
+    },
+  };
+
+  /** The refunds made for one PaymentIntent. */
+  refundsOf(intentId: string): RefundView[] {
+    return [...this.refundsByKey.values()].filter((refund) => refund.params.payment_intent === intentId);
+  }
 
   /** What the card confirmation in the browser would do at Stripe. */
   succeed(id: string): void {

@@ -117,6 +117,17 @@ describe('bookings', () => {
     expect(await bookingOf(t.app, cast.buyer, bookId)).toBe(first);
   });
 
+  it('makes one booking when the same booking is sent several times at once (a double click)', async () => {
+    const bookId = await addProduct(t.app, cast.seller);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => book(t.app, cast.buyer, bookId)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    const ids = new Set(answers.map((answer) => answer.json<{ insertedId: string }>().insertedId));
+    expect(ids.size).toBe(1);
+    const mine = (await t.app.inject({ url: `/bookings?email=${cast.buyer.email}`, headers: cast.buyer.headers }))
+      .json<Array<{ _id: string; bookId: string }>>();
+    expect(mine.filter((entry) => entry.bookId === bookId).map((entry) => entry._id)).toEqual([...ids]);
+  });
+
   it('lets the buyer cancel an unpaid booking, nobody else', async () => {
     const bookId = await addProduct(t.app, cast.seller);
     const bookingId = await bookingOf(t.app, cast.buyer, bookId);

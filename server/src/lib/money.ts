@@ -6,3 +6,8 @@ export function toCents(dollars: number): number {
 export function toDollars(cents: number): number {
   return cents / 100;
 }
+
+/** `$8.00` style, for messages. */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

@@ -18,11 +18,28 @@ export interface CreatePaymentIntent {
   metadata: { bookingId: string };
 }
 
+export interface CreateRefund {
+  payment_intent: string;
+  reason: 'requested_by_customer' | 'duplicate';
+  metadata: { bookingId: string };
+}
+
+/** The part of a Refund the API relies on. */
+export interface RefundView {
+  id: string;
+  amount: number;
+  status: string | null;
+}
+
 /** The slice of the Stripe client used here, so tests can pass a fake. */
 export interface PaymentProvider {
   paymentIntents: {
     create(params: CreatePaymentIntent): Promise<PaymentIntentView>;
     retrieve(id: string): Promise<PaymentIntentView>;
+  };
+  refunds: {
+    /** With an idempotency key, a repeat answers the first refund instead of refunding again. */
+    create(params: CreateRefund, options: { idempotencyKey: string }): Promise<RefundView>;
   };
 }
 
@@ -40,6 +57,9 @@ export function stripePaymentProvider(config: StripeConfig): PaymentProvider {
     paymentIntents: {
       create: (params) => stripe.paymentIntents.create(params),
       retrieve: (id) => stripe.paymentIntents.retrieve(id),
+    },
+    refunds: {
+      create: (params, options) => stripe.refunds.create(params, options),
     },
   };
 }

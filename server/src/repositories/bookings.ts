@@ -49,16 +49,23 @@ export function bookingsRepository(db: Queryable) {
       );
     },
 
-    async insert(booking: Omit<BookingRow, 'paid'>): Promise<void> {
-      await db.query(
+    /**
+     * Stores a booking unless the buyer already has an unpaid one of that book (a racing repeat);
+     * answers whether it was stored.
+     */
+    async insertUnlessOpen(booking: Omit<BookingRow, 'paid'>): Promise<boolean> {
+      const rows = await db.query(
         `insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name,
            resale_price_cents, img)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         on conflict (buyer_id, book_id) where not paid do nothing
+         returning id`,
         [
           booking.id, booking.book_id, booking.buyer_id, booking.email, booking.cus_tomername,
           booking.location, booking.phone, booking.book_name, booking.resale_price_cents, booking.img,
         ],
       );
+      return rows.length === 1;
     },
 
     async deleteUnpaid(id: string): Promise<number> {

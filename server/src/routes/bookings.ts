@@ -75,7 +75,7 @@ export default async function bookingRoutes(app: FastifyInstance) {
       const open = await bookings.findUnpaid(caller.id, book.id);
       if (open) return { acknowledged: true, insertedId: open.id };
       const bookingId = newId();
-      await bookings.insert({
+      const stored = await bookings.insertUnlessOpen({
         id: bookingId,
         book_id: book.id,
         buyer_id: caller.id,
@@ -87,7 +87,11 @@ export default async function bookingRoutes(app: FastifyInstance) {
         resale_price_cents: book.resale_price_cents,
         img: book.img,
       });
-      return { acknowledged: true, insertedId: bookingId };
+      if (stored) return { acknowledged: true, insertedId: bookingId };
+      // A repeat of this request got there first: answer its booking.
+      const racer = await bookings.findUnpaid(caller.id, book.id);
+      if (!racer) throw conflict('This booking changed meanwhile; please try again');
+      return { acknowledged: true, insertedId: racer.id };
     },
   );
 

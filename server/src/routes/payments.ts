@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../db/db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { formatCents } from '../lib/money';
 import type { PaymentIntentView, PaymentProvider } from '../lib/paymentProvider';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository, type BookingRow } from '../repositories/bookings';
@@ -9,6 +10,22 @@ import { booksRepository } from '../repositories/books';
 import { paymentsRepository } from '../repositories/payments';
 import type { User } from '../repositories/users';
 import { email, id, inserted } from '../schemas';
+
+/** A succeeded charge for a sale that cannot happen any more: it is refunded, never kept. */
+class Unfulfillable extends Error {
+  constructor(
+    readonly intent: PaymentIntentView,
+    readonly bookingId: string,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'Unfulfillable';
+  }
+}
+
+/** The provider's error code (Stripe's `code`), when the error carries one. */
+const providerCode = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 
 /** A failure of the payment provider itself, not of the caller's input. */
 const providerUnavailable = () => new HttpError(502, 'The payment provider is unavailable, try again');
@@ -37,29 +54,81 @@ export default async function paymentRoutes(app: FastifyInstance) {
     return booking;
   }
 
-  /** Checks the PaymentIntent with the provider, then records it, marks the booking paid and the book sold, at once. */
+  /**
+   * Checks the PaymentIntent with the provider, then records it, marks the booking paid and the
+   * book sold, at once. A charge that went through for a sale that can no longer happen (the
+   * book sold to someone else, the booking paid by another charge or withdrawn) is refused with
+   * `Unfulfillable`, so the caller refunds it.
+   */
   async function recordPayment(caller: User, bookingId: string, transactionId: string, log: FastifyBaseLogger) {
-    const booking = await payableBooking(caller, bookingId);
+    const booking = await bookingsRepository(app.db).findById(bookingId);
+    if (!booking) {
+      // Withdrawn while the card was being charged: a charge made for it goes back.
+      const intent = await retrieveIntent(app.payments, transactionId, log);
+      if (intent.status === 'succeeded' && intent.metadata.bookingId === bookingId) {
+        throw new Unfulfillable(intent, bookingId, 'This booking was withdrawn meanwhile');
+      }
+      throw notFound('No such booking');
+    }
+    if (booking.buyer_id !== caller.id) throw forbidden('This is not your booking');
     const intent = await retrieveIntent(app.payments, transactionId, log);
     if (intent.metadata.bookingId !== booking.id) throw badRequest('This payment is for another booking');
     if (intent.amount !== booking.resale_price_cents || intent.currency !== 'usd') {
       throw badRequest('The amount paid does not match the booking');
     }
-    if (intent.status !== 'succeeded') throw new HttpError(402, 'The payment has not succeeded');
+    const book = await booksRepository(app.db).findById(booking.book_id);
+    const unavailable = booking.paid
+      ? 'This booking is already paid'
+      : !book || book.sold
+        ? 'This book was sold to another buyer meanwhile'
+        : undefined;
+    if (intent.status !== 'succeeded') {
+      throw unavailable ? conflict(unavailable) : new HttpError(402, 'The payment has not succeeded');
+    }
+    if (unavailable) throw new Unfulfillable(intent, booking.id, unavailable);
 
     const paymentId = newId();
-    await app.db.transaction(async (tx) => {
-      await paymentsRepository(tx).insert({
-        id: paymentId,
-        booking_id: booking.id,
-        transaction_id: transactionId,
-        email: caller.email,
-        amount_cents: intent.amount,
+    try {
+      await app.db.transaction(async (tx) => {
+        await paymentsRepository(tx).insert({
+          id: paymentId,
+          booking_id: booking.id,
+          transaction_id: transactionId,
+          email: caller.email,
+          amount_cents: intent.amount,
+        });
+        if ((await bookingsRepository(tx).markPaid(booking.id)) === 0) {
+          throw new Unfulfillable(intent, booking.id, 'This booking is already paid');
+        }
+        if ((await booksRepository(tx).markSold(booking.book_id)) === 0) {
+          throw new Unfulfillable(intent, booking.id, 'This book was sold to another buyer meanwhile');
+        }
       });
-      if ((await bookingsRepository(tx).markPaid(booking.id)) === 0) throw conflict('This booking is already paid');
-      if ((await booksRepository(tx).markSold(booking.book_id)) === 0) throw conflict('This book is already sold');
-    });
+    } catch (error) {
+      // Another charge recorded for this booking first (its payment row is unique per booking);
+      // a repeat of this very charge is told apart by the caller before any refund.
+      if (isUniqueViolation(error)) throw new Unfulfillable(intent, booking.id, 'This booking is already paid');
+      throw error;
+    }
     return { acknowledged: true, insertedId: paymentId };
+  }
+
+  /** Gives an unfulfillable charge back (once, whatever the repeats) and says so. */
+  async function refund(unfulfillable: Unfulfillable, log: FastifyBaseLogger): Promise<never> {
+    const { intent, bookingId, reason } = unfulfillable;
+    try {
+      await app.payments.refunds.create(
+        { payment_intent: intent.id, reason: 'requested_by_customer', metadata: { bookingId } },
+        { idempotencyKey: `refund-${intent.id}` },
+      );
+    } catch (error) {
+      if (providerCode(error) !== 'charge_already_refunded') {
+        log.error({ err: error, transactionId: intent.id }, 'refunding an unfulfillable payment failed');
+        throw new HttpError(502, `${reason}, and refunding your payment failed: please try again`);
+      }
+    }
+    log.warn({ transactionId: intent.id, bookingId }, `refunded: ${reason}`);
+    throw conflict(`${reason}. Your payment of ${formatCents(intent.amount)} has been refunded.`);
   }
 
   app.post<{ Body: { bookingId: string } }>(
@@ -131,6 +200,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
         // booking paid, or hits the unique transaction id): answer that record.
         const winner = await recordedFor();
         if (winner) return winner;
+        if (error instanceof Unfulfillable) return refund(error, request.log);
         if (isUniqueViolation(error)) throw conflict('This booking is already paid');
         throw error;
       }

@@ -1,0 +1,51 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
+import { createTestDb, type TestDb } from './testDb';
+
+let testDb: TestDb;
+let firstOnly: string;
+beforeAll(async () => {
+  testDb = await createTestDb();
+  // A database as the first release left it: only the first migration applied.
+  firstOnly = await mkdtemp(path.join(tmpdir(), 'book-resale-migrations-'));
+  await cp(path.join(MIGRATIONS_DIR, '001_initial.sql'), path.join(firstOnly, '001_initial.sql'));
+});
+afterAll(async () => {
+  await testDb.drop();
+  await rm(firstOnly, { recursive: true, force: true });
+});
+
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+
+describe('migrations', () => {
+  it('fold repeated unpaid bookings into the oldest, keep paid ones, then refuse new repeats', async () => {
+    const { db } = testDb;
+    expect(await migrate(db, firstOnly)).toEqual(['001_initial.sql']);
+    await db.exec(`
+      insert into users (id, name, email, role) values ('${hex(1)}', 'Buyer', 'b@test.dev', 'Buyer'),
+        ('${hex(2)}', 'Seller', 's@test.dev', 'seller');
+      insert into categories (id, name, category_id, category, img, position) values ('${hex(3)}', 'Fiction', '1', 'fiction', 'x', 1);
+      insert into books (id, category, name, img, location, resale_price_cents, orginal_price_cents, seller_id,
+          seller_email, seller_name, number, uses, date)
+        values ('${hex(4)}', 'fiction', 'Book', 'x', 'Here', 100, 200, '${hex(2)}', 's@test.dev', 'Seller', '1', '1 year', '2026-01-01');
+    `);
+    const booking = (id: number, minutesAgo: number, paid: boolean) =>
+      `('${hex(id)}', '${hex(4)}', '${hex(1)}', 'b@test.dev', 'Buyer', 'Here', '1', 'Book', 100, 'x', ${paid},
+        now() - interval '${minutesAgo} minutes')`;
+    await db.exec(`insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name,
+        resale_price_cents, img, paid, created_at)
+      values ${[booking(10, 1, false), booking(11, 3, false), booking(12, 2, false), booking(13, 5, true)].join(', ')}`);
+
+    expect(await migrate(db)).toEqual(['002_one_open_booking.sql']);
+
+    const left = await db.query<{ id: string; paid: boolean }>('select id, paid from bookings order by id');
+    expect(left).toEqual([{ id: hex(11), paid: false }, { id: hex(13), paid: true }]);
+    await expect(
+      db.exec(`insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name,
+          resale_price_cents, img) values ('${hex(14)}', '${hex(4)}', '${hex(1)}', 'b@test.dev', 'Buyer', 'Here', '1', 'Book', 100, 'x')`),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await migrate(db)).toEqual([]);
+  });
+});
