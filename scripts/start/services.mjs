@@ -1,0 +1,77 @@
+// The services behind the shop: the Firebase Auth emulator, the payment sandbox, the API, and
+// the demo data put in through them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { seedDemo } from '../seed-demo.mjs';
+import { apiLine, log } from './output.mjs';
+import { waitUntilReady } from './processes.mjs';
+import { apiEnvironment, EMULATOR_PROJECT, ROOT, value } from './settings.mjs';
+
+/** @typedef {import('./processes.mjs').Processes} Processes */
+
+/** @param {Processes} processes */
+export async function startAuthEmulator(processes, settings) {
+  const emulatorDir = path.join(settings.dataDir, 'emulator');
+  // Not inside or beside-with-a-shared-prefix of the export dir: firebase-tools refuses a cwd that
+  // starts with the export path.
+  const workDir = path.join(settings.dataDir, 'firebase-run');
+  fs.mkdirSync(path.join(workDir, 'tmp'), { recursive: true });
+  const config = JSON.parse(fs.readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
+  config.emulators.auth = { ...config.emulators.auth, host: '127.0.0.1', port: settings.ports.auth };
+  const configFile = path.join(workDir, 'firebase.json');
+  fs.writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
+  const hasExport = fs.existsSync(path.join(emulatorDir, 'firebase-export-metadata.json'));
+  const args = ['emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT, '--config', configFile];
+  if (hasExport) args.push('--import', emulatorDir);
+  args.push('--export-on-exit', emulatorDir);
+  const entry = processes.run('auth', path.join(ROOT, 'node_modules', '.bin', 'firebase'), args, {
+    cwd: workDir,
+    // Its own TMPDIR: the emulator keeps a per-project locator file there, so two shops
+    // (say, the tests' and yours) do not mix up their exports.
+    childEnv: { ...process.env, TMPDIR: path.join(workDir, 'tmp'), NO_UPDATE_NOTIFIER: '1' },
+  });
+  await waitUntilReady(entry, `http://127.0.0.1:${settings.ports.auth}/`, 'The Auth emulator');
+}
+
+/** @param {Processes} processes */
+export async function startPaymentSandbox(processes, settings) {
+  const { ports } = settings;
+  const entry = processes.run('stripe', process.execPath, ['--import', 'tsx', 'sandbox/stripe/server.ts'], {
+    childEnv: {
+      ...process.env,
+      STRIPE_SANDBOX_PORT: String(ports.stripe),
+      STRIPE_SANDBOX_CLIENT_ORIGINS: `http://127.0.0.1:${ports.web},http://localhost:${ports.web}`,
+      STRIPE_SANDBOX_DATA_DIR: path.join(settings.dataDir, 'stripe'),
+    },
+  });
+  await waitUntilReady(entry, `http://127.0.0.1:${ports.stripe}/healthz`, 'The payment sandbox');
+}
+
+/** @param {Processes} processes */
+export async function startApi(processes, settings) {
+  const entry = processes.run('api', process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    childEnv: apiEnvironment(settings),
+    format: apiLine,
+  });
+  await waitUntilReady(entry, `http://127.0.0.1:${settings.ports.api}/bookCatagories`, 'The API');
+}
+
+/** Demo accounts and orders, made through the emulator and the API; a failure is reported, not fatal. */
+export async function putDemoData(settings) {
+  const { ports } = settings;
+  try {
+    const done = await seedDemo({
+      apiUrl: `http://127.0.0.1:${ports.api}`,
+      authUrl: `http://127.0.0.1:${ports.auth}`,
+      stripeUrl: settings.sandbox ? `http://127.0.0.1:${ports.stripe}` : undefined,
+      adminEmail: settings.adminEmail,
+      imageHostUrl: settings.realImageHost ? value('IMAGE_HOST_URL') : undefined,
+      imageHostKey: value('IMAGE_HOST_KEY') || undefined,
+      log: (text) => log('seed', text),
+    });
+    if (done.length === 0) log('seed', 'demo data already present');
+    for (const item of done) log('seed', `created ${item}`);
+  } catch (error) {
+    log('seed', `demo data could not be created: ${error.message}`);
+  }
+}
