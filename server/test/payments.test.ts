@@ -176,7 +176,24 @@ describe('a charge for a sale that cannot happen any more is refunded', () => {
     expect(withdrawn.statusCode).toBe(200);
     const response = await record(cast.buyer, charged);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toMatch(/^This booking was withdrawn meanwhile\. Your payment/);
+    // The booking is gone, so who paid cannot be checked: the answer names no amount.
+    expect(response.json()).toEqual({ message: 'This booking was withdrawn meanwhile. Your payment has been refunded.' });
+    expect(t.stripe.refundsOf(charged.transactionId)).toHaveLength(1);
+  });
+
+  it('refunds a charge whose booking the buyer cancelled while the provider was being asked', async () => {
+    const bookId = await addProduct(t.app, cast.seller, { price: 9 });
+    const charged = await chargedBooking(cast.buyer, bookId);
+    const original = t.stripe.paymentIntents.retrieve;
+    const retrieve = jest.spyOn(t.stripe.paymentIntents, 'retrieve').mockImplementationOnce(async (id) => {
+      const cancelled = await t.app.inject({ method: 'DELETE', url: `/bookings/${charged.bookingId}`, headers: cast.buyer.headers });
+      expect(cancelled.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+      return original(id);
+    });
+    const response = await record(cast.buyer, charged);
+    retrieve.mockRestore();
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'This booking was withdrawn meanwhile. Your payment of $9.00 has been refunded.' });
     expect(t.stripe.refundsOf(charged.transactionId)).toHaveLength(1);
   });
 
@@ -189,8 +206,28 @@ describe('a charge for a sale that cannot happen any more is refunded', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const loser = answers[0].statusCode === 409 ? mine : theirs;
     const winner = loser === mine ? theirs : mine;
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toMatch(
+      /^This book was sold to another buyer meanwhile\. Your payment of \$\d+\.\d\d has been refunded\.$/,
+    );
     expect(t.stripe.refundsOf(loser.transactionId)).toHaveLength(1);
     expect(t.stripe.refundsOf(winner.transactionId)).toHaveLength(0);
+  });
+
+  it('takes a refund already under way (a simultaneous request with the same key) as done', async () => {
+    const bookId = await addProduct(t.app, cast.seller);
+    const rival = await signUp(t.app, 'twin-tab-buyer@test.dev');
+    const first = await chargedBooking(cast.buyer, bookId);
+    const second = await chargedBooking(rival, bookId);
+    expect((await record(cast.buyer, first)).statusCode).toBe(200);
+    const create = jest.spyOn(t.stripe.refunds, 'create').mockRejectedValueOnce(
+      Object.assign(new Error('There is currently another in-progress request using this Idempotent Key'), {
+        statusCode: 409, code: 'idempotency_key_in_use',
+      }),
+    );
+    const response = await record(rival, second);
+    create.mockRestore();
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/has been refunded\.$/);
   });
 
   it('answers 502 and records nothing when the refund fails, and refunds on the retry', async () => {

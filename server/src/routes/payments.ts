@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { isUniqueViolation } from '../db/db';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { formatCents } from '../lib/money';
@@ -11,15 +11,25 @@ import { paymentsRepository } from '../repositories/payments';
 import type { User } from '../repositories/users';
 import { email, id, inserted } from '../schemas';
 
+const ALREADY_PAID = 'This booking is already paid';
+const SOLD_ELSEWHERE = 'This book was sold to another buyer meanwhile';
+const WITHDRAWN = 'This booking was withdrawn meanwhile';
+/** Provider codes meaning the refund is done or being done. */
+const REFUND_UNDER_WAY = ['charge_already_refunded', 'idempotency_key_in_use'];
+
 /** A succeeded charge for a sale that cannot happen any more: it is refunded, never kept. */
 class Unfulfillable extends Error {
+  readonly sayAmount: boolean;
+
   constructor(
     readonly intent: PaymentIntentView,
     readonly bookingId: string,
     readonly reason: string,
+    { sayAmount = true } = {},
   ) {
     super(reason);
     this.name = 'Unfulfillable';
+    this.sayAmount = sayAmount;
   }
 }
 
@@ -65,8 +75,9 @@ export default async function paymentRoutes(app: FastifyInstance) {
     if (!booking) {
       // Withdrawn while the card was being charged: a charge made for it goes back.
       const intent = await retrieveIntent(app.payments, transactionId, log);
+      // Who paid cannot be checked against a booking that is gone, so the answer names no amount.
       if (intent.status === 'succeeded' && intent.metadata.bookingId === bookingId) {
-        throw new Unfulfillable(intent, bookingId, 'This booking was withdrawn meanwhile');
+        throw new Unfulfillable(intent, bookingId, WITHDRAWN, { sayAmount: false });
       }
       throw notFound('No such booking');
     }
@@ -77,11 +88,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
       throw badRequest('The amount paid does not match the booking');
     }
     const book = await booksRepository(app.db).findById(booking.book_id);
-    const unavailable = booking.paid
-      ? 'This booking is already paid'
-      : !book || book.sold
-        ? 'This book was sold to another buyer meanwhile'
-        : undefined;
+    const unavailable = booking.paid ? ALREADY_PAID : !book || book.sold ? SOLD_ELSEWHERE : undefined;
     if (intent.status !== 'succeeded') {
       throw unavailable ? conflict(unavailable) : new HttpError(402, 'The payment has not succeeded');
     }
@@ -98,16 +105,21 @@ export default async function paymentRoutes(app: FastifyInstance) {
           amount_cents: intent.amount,
         });
         if ((await bookingsRepository(tx).markPaid(booking.id)) === 0) {
-          throw new Unfulfillable(intent, booking.id, 'This booking is already paid');
+          throw new Unfulfillable(intent, booking.id, ALREADY_PAID);
         }
         if ((await booksRepository(tx).markSold(booking.book_id)) === 0) {
-          throw new Unfulfillable(intent, booking.id, 'This book was sold to another buyer meanwhile');
+          throw new Unfulfillable(intent, booking.id, SOLD_ELSEWHERE);
         }
       });
     } catch (error) {
-      // Another charge recorded for this booking first (its payment row is unique per booking);
-      // a repeat of this very charge is told apart by the caller before any refund.
-      if (isUniqueViolation(error)) throw new Unfulfillable(intent, booking.id, 'This booking is already paid');
+      // Another buyer's payment for the book, or another charge of this booking, was recorded at
+      // the same moment (a repeat of this very charge is told apart by the caller before any
+      // refund); or the booking was withdrawn while the provider was being asked.
+      if (isUniqueViolation(error)) {
+        const soldElsewhere = error instanceof Error && error.message.includes('bookings_one_paid_per_book');
+        throw new Unfulfillable(intent, booking.id, soldElsewhere ? SOLD_ELSEWHERE : ALREADY_PAID);
+      }
+      if (isForeignKeyViolation(error)) throw new Unfulfillable(intent, booking.id, WITHDRAWN);
       throw error;
     }
     return { acknowledged: true, insertedId: paymentId };
@@ -122,13 +134,15 @@ export default async function paymentRoutes(app: FastifyInstance) {
         { idempotencyKey: `refund-${intent.id}` },
       );
     } catch (error) {
-      if (providerCode(error) !== 'charge_already_refunded') {
+      // Refunded already, or being refunded by a simultaneous request with the same key.
+      if (!REFUND_UNDER_WAY.includes(String(providerCode(error)))) {
         log.error({ err: error, transactionId: intent.id }, 'refunding an unfulfillable payment failed');
         throw new HttpError(502, `${reason}, and refunding your payment failed: please try again`);
       }
     }
     log.warn({ transactionId: intent.id, bookingId }, `refunded: ${reason}`);
-    throw conflict(`${reason}. Your payment of ${formatCents(intent.amount)} has been refunded.`);
+    const what = unfulfillable.sayAmount ? `Your payment of ${formatCents(intent.amount)}` : 'Your payment';
+    throw conflict(`${reason}. ${what} has been refunded.`);
   }
 
   app.post<{ Body: { bookingId: string } }>(
