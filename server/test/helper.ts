@@ -126,13 +126,18 @@ export async function bookingOf(app: FastifyInstance, buyer: Actor, bookId: stri
   return response.json<{ insertedId: string }>().insertedId;
 }
 
-/** Runs the whole card flow against the fake provider and answers the /payment response. */
-export async function pay(app: FastifyInstance, stripe: FakeStripe, buyer: Actor, bookingId: string) {
+/** Asks the API for a PaymentIntent for the booking; answers its id (the transaction id). */
+export async function paymentIntentFor(app: FastifyInstance, buyer: Actor, bookingId: string): Promise<string> {
   const intent = await app.inject({
     method: 'POST', url: '/create-payment-intent', headers: buyer.headers, payload: { bookingId, resale_price: 1 },
   });
   if (intent.statusCode !== 200) throw new Error(`intent failed: ${intent.body}`);
-  const transactionId = intent.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0];
+  return intent.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0];
+}
+
+/** Runs the whole card flow against the fake provider and answers the /payment response. */
+export async function pay(app: FastifyInstance, stripe: FakeStripe, buyer: Actor, bookingId: string) {
+  const transactionId = await paymentIntentFor(app, buyer, bookingId);
   stripe.succeed(transactionId);
   const response = await app.inject({
     method: 'POST', url: '/payment', headers: buyer.headers,

@@ -1,4 +1,6 @@
-import { addProduct, book, bookingOf, buildTestApp, pay, signUp, signUpCast, type Actor, type TestApp } from './helper';
+import {
+  addProduct, book, bookingOf, buildTestApp, pay, paymentIntentFor, signUp, signUpCast, type Actor, type TestApp,
+} from './helper';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof signUpCast>>;
@@ -62,8 +64,7 @@ describe('POST /payment', () => {
 
   it('refuses a payment that has not succeeded (hole: never checked with the provider)', async () => {
     const bookingId = await bookingOf(t.app, cast.buyer, await addProduct(t.app, cast.seller));
-    const intent = await post('/create-payment-intent', cast.buyer.headers, { bookingId });
-    const transactionId = intent.json().clientSecret.split('_secret_')[0];
+    const transactionId = await paymentIntentFor(t.app, cast.buyer, bookingId);
     const response = await post('/payment', cast.buyer.headers, { bookingId, transactionId, resale_price: 12.5 });
     expect(response.statusCode).toBe(402);
     const booking = (await t.app.inject({ url: `/bookings/${bookingId}`, headers: cast.buyer.headers })).json();
@@ -94,8 +95,7 @@ describe('POST /payment', () => {
 
   it('records concurrent repeats once', async () => {
     const bookingId = await bookingOf(t.app, cast.buyer, await addProduct(t.app, cast.seller));
-    const intent = await post('/create-payment-intent', cast.buyer.headers, { bookingId });
-    const transactionId = intent.json().clientSecret.split('_secret_')[0];
+    const transactionId = await paymentIntentFor(t.app, cast.buyer, bookingId);
     t.stripe.succeed(transactionId);
     const answers = await Promise.all([1, 2, 3].map(() => post('/payment', cast.buyer.headers, { bookingId, transactionId })));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
@@ -116,8 +116,7 @@ describe('a charge for a sale that cannot happen any more is refunded', () => {
   /** A booking whose card payment went through at the provider, not yet recorded. */
   async function chargedBooking(buyer: Actor, bookId: string) {
     const bookingId = await bookingOf(t.app, buyer, bookId);
-    const intent = await post('/create-payment-intent', buyer.headers, { bookingId });
-    const transactionId = intent.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0];
+    const transactionId = await paymentIntentFor(t.app, buyer, bookingId);
     t.stripe.succeed(transactionId);
     return { bookingId, transactionId };
   }
@@ -154,8 +153,7 @@ describe('a charge for a sale that cannot happen any more is refunded', () => {
   it('refunds a second charge of a booking already paid (two tabs), keeping the first', async () => {
     const bookId = await addProduct(t.app, cast.seller);
     const first = await chargedBooking(cast.buyer, bookId);
-    const intent = await post('/create-payment-intent', cast.buyer.headers, { bookingId: first.bookingId });
-    const secondId = intent.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0];
+    const secondId = await paymentIntentFor(t.app, cast.buyer, first.bookingId);
     t.stripe.succeed(secondId);
 
     const recorded = await record(cast.buyer, first);
@@ -254,8 +252,7 @@ describe('a charge for a sale that cannot happen any more is refunded', () => {
     const bookId = await addProduct(t.app, cast.seller);
     const rival = await signUp(t.app, 'slow-buyer@test.dev');
     const bookingId = await bookingOf(t.app, rival, bookId);
-    const intent = await post('/create-payment-intent', rival.headers, { bookingId });
-    const transactionId = intent.json<{ clientSecret: string }>().clientSecret.split('_secret_')[0];
+    const transactionId = await paymentIntentFor(t.app, rival, bookingId);
     expect((await record(cast.buyer, await chargedBooking(cast.buyer, bookId))).statusCode).toBe(200);
     const response = await record(rival, { bookingId, transactionId });
     expect(response.statusCode).toBe(409);
