@@ -3,42 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
+import { usersApiFake } from '../../testing/usersApiFake';
 import type { User } from '../../types/entities';
 import { Component as AllBuyerPage } from './AllBuyerPage';
 
 const bina: User = { _id: 'u3', name: 'Bina', email: 'bina@example.com', role: 'Buyer' };
 const sam: User = { _id: 'u1', name: 'Sam', email: 'sam@example.com', role: 'seller' };
-
-interface Call {
-  method: string;
-  path: string;
-  authorization: string | null;
-}
-
-/** GET /buyer answers the current buyers; PUT /users/seller/:id promotes one as the API would. */
-function buyersServer(initial: User[]) {
-  let users = [...initial];
-  const calls: Call[] = [];
-  const record = (request: Request) =>
-    calls.push({ method: request.method, path: new URL(request.url).pathname, authorization: request.headers.get('authorization') });
-  server.use(
-    http.get(`${API}/buyer`, ({ request }) => {
-      record(request);
-      return HttpResponse.json(users.filter((user) => user.role === 'Buyer'));
-    }),
-    http.put(`${API}/users/seller/:id`, ({ request, params }) => {
-      record(request);
-      users = users.map((user) => (user._id === params.id ? { ...user, role: 'seller' } : user));
-      return HttpResponse.json({ acknowledged: true, modifiedCount: 1 });
-    }),
-    http.delete(`${API}/users/admin/:id`, ({ request, params }) => {
-      record(request);
-      users = users.filter((user) => user._id !== params.id);
-      return HttpResponse.json({ acknowledged: true, deletedCount: 1 });
-    }),
-  );
-  return calls;
-}
 
 const renderPage = () => renderWithProviders(<AllBuyerPage />, { preloadedState: signedInState({ isAdmin: true, isSeller: true }) });
 
@@ -46,7 +16,7 @@ beforeEach(() => localStorage.setItem('accessToken', 't0k'));
 
 describe('All Buyer page', () => {
   it("lists buyers with index, name, email, 'Make seller' and Delete", async () => {
-    const calls = buyersServer([bina]);
+    const calls = usersApiFake([bina]);
     renderPage();
 
     expect(screen.getByRole('heading', { name: 'All Buyer' })).toBeInTheDocument();
@@ -70,7 +40,7 @@ describe('All Buyer page', () => {
 
   it('makes a buyer a seller, toasts with the name and refetches the list', async () => {
     const user = userEvent.setup();
-    const calls = buyersServer([bina]);
+    const calls = usersApiFake([bina]);
     const { services } = renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Make seller' }));
@@ -86,7 +56,7 @@ describe('All Buyer page', () => {
 
   it("toasts the API's message when the change is refused", async () => {
     const user = userEvent.setup();
-    buyersServer([bina]);
+    usersApiFake([bina]);
     server.use(http.put(`${API}/users/seller/:id`, () => HttpResponse.json({ message: 'Admins only' }, { status: 403 })));
     const { services } = renderPage();
 
@@ -98,7 +68,7 @@ describe('All Buyer page', () => {
 
   it('deletes a buyer after confirmation and refetches', async () => {
     const user = userEvent.setup();
-    const calls = buyersServer([bina]);
+    const calls = usersApiFake([bina]);
     const { services } = renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }));

@@ -1,44 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { renderApp, renderWithProviders, signedInState } from '../../testing/renderWithProviders';
-import { API, server } from '../../testing/server';
+import { usersApiFake } from '../../testing/usersApiFake';
 import type { User } from '../../types/entities';
 import { Component as AllSellerPage } from './AllSellerPage';
 
 const sam: User = { _id: 'u1', name: 'Sam', email: 'sam@example.com', role: 'seller' };
 const ada: User = { _id: 'u2', name: 'Ada', email: 'ada@example.com', role: 'admin' };
-
-interface Call {
-  method: string;
-  path: string;
-  authorization: string | null;
-}
-
-/** GET /seller answers the current list; the admin calls change it as the API would. */
-function sellersServer(initial: User[]) {
-  let users = [...initial];
-  const calls: Call[] = [];
-  const record = (request: Request) =>
-    calls.push({ method: request.method, path: new URL(request.url).pathname, authorization: request.headers.get('authorization') });
-  server.use(
-    http.get(`${API}/seller`, ({ request }) => {
-      record(request);
-      return HttpResponse.json(users);
-    }),
-    http.put(`${API}/users/admin/:id`, ({ request, params }) => {
-      record(request);
-      users = users.map((user) => (user._id === params.id ? { ...user, role: 'admin' } : user));
-      return HttpResponse.json({ acknowledged: true, modifiedCount: 1 });
-    }),
-    http.delete(`${API}/users/admin/:id`, ({ request, params }) => {
-      record(request);
-      users = users.filter((user) => user._id !== params.id);
-      return HttpResponse.json({ acknowledged: true, deletedCount: 1 });
-    }),
-  );
-  return calls;
-}
 
 const renderPage = () => renderWithProviders(<AllSellerPage />, { preloadedState: signedInState({ isAdmin: true, isSeller: true }) });
 
@@ -46,7 +14,7 @@ beforeEach(() => localStorage.setItem('accessToken', 't0k'));
 
 describe('All seller page', () => {
   it('lists sellers with index, name, email, the verify button or a tick, and Delete', async () => {
-    const calls = sellersServer([sam, ada]);
+    const calls = usersApiFake([sam, ada]);
     renderPage();
 
     expect(screen.getByRole('heading', { name: 'All seller' })).toBeInTheDocument();
@@ -66,7 +34,7 @@ describe('All seller page', () => {
 
   it('verifies a seller, toasts with the name and shows the tick after the list is fetched again', async () => {
     const user = userEvent.setup();
-    const calls = sellersServer([sam]);
+    const calls = usersApiFake([sam]);
     const { services } = renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Make Admin seller verify' }));
@@ -83,7 +51,7 @@ describe('All seller page', () => {
 
   it('asks before deleting a seller, then deletes, toasts and refetches', async () => {
     const user = userEvent.setup();
-    const calls = sellersServer([sam, ada]);
+    const calls = usersApiFake([sam, ada]);
     const { services } = renderPage();
 
     await user.click(within(await screen.findByRole('row', { name: /Sam/ })).getByRole('button', { name: 'Delete' }));
@@ -105,7 +73,7 @@ describe('All seller page', () => {
   });
 
   it('is the page an admin gets at /dashboard/allseller', async () => {
-    sellersServer([sam]);
+    usersApiFake([sam]);
     renderApp('/dashboard/allseller', { preloadedState: signedInState({ isAdmin: true, isSeller: true }) });
 
     expect(await screen.findByRole('heading', { name: 'All seller' })).toBeInTheDocument();
@@ -113,7 +81,7 @@ describe('All seller page', () => {
   });
 
   it('shows the empty state when there are no sellers', async () => {
-    sellersServer([]);
+    usersApiFake([]);
     renderPage();
 
     expect(await screen.findByText('No sellers yet.')).toBeInTheDocument();

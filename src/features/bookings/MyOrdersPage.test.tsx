@@ -4,23 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
 import { testUser } from '../../testing/fakeServices';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
+import { aBooking } from '../../testing/fixtures';
 import { API, server } from '../../testing/server';
 import type { Booking } from '../../types/entities';
 import { Component as MyOrdersPage } from './MyOrdersPage';
 
-const booking = (overrides: Partial<Booking>): Booking => ({
-  _id: 'b1',
-  bookId: 'book-1',
-  bookName: 'Dune',
-  cusTomername: 'Rita Reader',
-  email: testUser.email!,
-  location: 'Dhaka',
-  phone: '0123',
-  resale_price: 12,
-  paid: false,
-  img: 'https://img.example/dune.jpg',
-  ...overrides,
-});
+const booking = aBooking;
 
 const unpaid = booking({});
 const paid = booking({ _id: 'b2', bookName: 'Emma', resale_price: 7.5, paid: true, img: 'https://img.example/emma.jpg' });

@@ -4,6 +4,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
 import { testUser } from '../../testing/fakeServices';
+import { aBooking } from '../../testing/fixtures';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
 import { theme } from '../../theme';
@@ -16,18 +17,7 @@ jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: jest.fn(async () => moc
 // One client for the file: the page keeps its Stripe promise per key for the app's lifetime.
 const mockStripe = createFakeStripe();
 
-const booking: Booking = {
-  _id: 'b1',
-  bookId: 'book-1',
-  bookName: 'Dune',
-  cusTomername: 'Rita Reader',
-  email: testUser.email!,
-  location: 'Dhaka',
-  phone: '0123',
-  resale_price: 12.5,
-  paid: false,
-  img: 'https://img.example/dune.jpg',
-};
+const booking = aBooking({ resale_price: 12.5 });
 
 interface Call {
   method: string;
