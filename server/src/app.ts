@@ -3,13 +3,13 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { loadConfig, type Config } from './config';
+import { assertSafeIdentityMode, loadConfig, type Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { createPgliteDb } from './db/pglite';
 import { createPostgresDb } from './db/postgres';
 import { accessTokens, resolveJwtSecret } from './lib/accessTokens';
-import { firebaseIdTokenVerifier, type IdTokenVerifier } from './lib/firebaseVerifier';
+import { firebaseIdentity, type AccountChecker, type IdTokenVerifier } from './lib/firebaseVerifier';
 import { stripePaymentProvider, type PaymentProvider } from './lib/paymentProvider';
 import authorization from './plugins/authorization';
 import configPlugin from './plugins/config';
@@ -35,6 +35,8 @@ export interface BuildAppOptions {
   db?: Db;
   /** Verifies identity-provider ID tokens; by default firebase-admin. */
   verifyIdToken?: IdTokenVerifier;
+  /** Looks identity-provider accounts up (disabled, revoked); by default firebase-admin. */
+  checkAccount?: AccountChecker;
   /** The payment provider client; by default Stripe from the config. */
   payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
@@ -53,6 +55,7 @@ async function openDatabase(config: Config): Promise<Db> {
 /** Builds the API, ready to `listen` or `inject`; the database is migrated (and seeded) first. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
+  assertSafeIdentityMode(config);
   const db = options.db ?? (await openDatabase(config));
   let secret: string;
   try {
@@ -76,13 +79,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.rateLimitPerMinute > 0) await app.register(rateLimit, { global: false });
   await app.register(multipart);
   await app.register(database, { db, closeOnShutdown: !options.db });
+  const firebase = firebaseIdentity({
+    projectId: config.firebaseProjectId,
+    authEmulatorHost: config.firebaseAuthEmulatorHost,
+  });
   await app.register(identity, {
-    verifyIdToken:
-      options.verifyIdToken ??
-      firebaseIdTokenVerifier({
-        projectId: config.firebaseProjectId,
-        authEmulatorHost: config.firebaseAuthEmulatorHost,
-      }),
+    verifyIdToken: options.verifyIdToken ?? firebase.verifyIdToken,
+    checkAccount: options.checkAccount ?? firebase.checkAccount,
     accessTokens: accessTokens(secret),
   });
   await app.register(authorization);

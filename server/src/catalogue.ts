@@ -29,7 +29,8 @@ const book = (
   description: `${name}, a ${condition.toLowerCase()} second-hand copy.`,
 });
 
-export const SEED_SELLER = { name: 'Book Resale Store', email: 'store@book-resale.local', role: 'admin' } as const;
+/** The shop itself: a system account (no sign-in, no admin rights); its books show as verified. */
+export const SEED_SELLER = { name: 'Book Resale Store', email: 'store@book-resale.local', role: 'seller' } as const;
 export const SEED_SELLER_PHONE = '+1 555 0100';
 export const SEED_DATE = '2024-01-15';
 

@@ -125,6 +125,35 @@ export function loadConfig(env: Env = process.env): Config {
   return config;
 }
 
+/** Addresses that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * The Auth emulator signs nothing and lets anyone on its machine create, verify and edit
+ * accounts. It is for a shop on one machine: refuse it when the API can be reached from other
+ * machines, or when real money could move.
+ */
+export function assertSafeIdentityMode(config: Config): void {
+  if (config.firebaseAuthEmulatorHost === undefined) return;
+  const problems: string[] = [];
+  if (!isLoopbackHost(config.apiHost)) {
+    problems.push(
+      `FIREBASE_AUTH_EMULATOR_HOST is set, but API_HOST is ${config.apiHost}: the Auth emulator's tokens can be forged, ` +
+        'so the API only listens on loopback (127.0.0.1, ::1 or localhost) with it. Use a real Firebase project to serve other machines.',
+    );
+  }
+  if (config.stripe.secretKey.startsWith('sk_live_') || config.stripe.secretKey.startsWith('rk_live_')) {
+    problems.push(
+      'FIREBASE_AUTH_EMULATOR_HOST is set together with a live Stripe key: real payments need real sign-in. ' +
+        'Use a test key (sk_test_...) with the emulator, or a real Firebase project with the live key.',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+}
+
 function stripeConfig(
   env: Env,
   problems: string[],

@@ -1,10 +1,10 @@
-import type { Db, Queryable } from './db/db';
+import type { Db } from './db/db';
 import { SEED_CATALOGUE, SEED_DATE, SEED_SELLER, SEED_SELLER_PHONE } from './catalogue';
 import { newId } from './lib/ids';
 import { toCents } from './lib/money';
 import { booksRepository } from './repositories/books';
 import { categoriesRepository } from './repositories/categories';
-import { usersRepository, type Role, type User } from './repositories/users';
+import { usersRepository } from './repositories/users';
 
 /** Stored image paths are relative to the API; answers make them absolute. */
 export const seedImagePath = (file: string) => `/image-host/i/${file}`;
@@ -12,28 +12,14 @@ export const seedImagePath = (file: string) => `/image-host/i/${file}`;
 /** Any fixed number: keeps two processes starting on one database from seeding twice. */
 const SEED_LOCK_KEY = 720_452;
 
-/**
- * Creates the user or, when the email exists, gives it the wanted role and name.
- * Meant for launchers that prepare demo accounts; never reachable over HTTP.
- */
-export async function ensureUser(
-  db: Queryable,
-  wanted: { name: string; email: string; role: Role },
-): Promise<User> {
-  const users = usersRepository(db);
-  const { user, created } = await users.insertIfAbsent(wanted);
-  if (created || user.role === wanted.role) return user;
-  await users.setRole(user.id, wanted.role);
-  return { ...user, role: wanted.role };
-}
-
 /** Fills the catalogue (categories, the store seller and its books) on a database without categories. */
 export async function seedCatalogue(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     const categories = categoriesRepository(tx);
     if (!(await categories.isEmpty())) return false;
-    const seller = await ensureUser(tx, SEED_SELLER);
+    // The shop's own account: it lists the catalogue, and nobody can sign in as it.
+    const seller = await usersRepository(tx).ensureSystemAccount(SEED_SELLER);
     const books = booksRepository(tx);
     for (const [index, seed] of SEED_CATALOGUE.entries()) {
       await categories.insert({

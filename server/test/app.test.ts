@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
-import { idTokenFor, FakeStripe, fakeVerifyIdToken } from './fakes';
+import { idTokenFor, FakeAccounts, FakeStripe, fakeVerifyIdToken } from './fakes';
 import { buildTestApp, signUp } from './helper';
 import { openWorkerPglite } from './workerPglite';
 
@@ -62,6 +62,7 @@ describe('the embedded database', () => {
         db: await openWorkerPglite(path.join(dataDir, 'db')),
         config: { dataDir, rateLimitPerMinute: 0 },
         verifyIdToken: fakeVerifyIdToken,
+        checkAccount: new FakeAccounts().check,
         payments: new FakeStripe(),
       });
     try {

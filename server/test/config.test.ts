@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
+import { buildApp } from '../src/app';
+import { assertSafeIdentityMode, ConfigError, loadConfig } from '../src/config';
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
@@ -35,5 +36,25 @@ describe('loadConfig', () => {
     const attempt = () => loadConfig({ API_PORT: 'eighty', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x', STRIPE_API_PROTOCOL: 'ftp' });
     expect(attempt).toThrow(ConfigError);
     for (const name of ['API_PORT', 'DATABASE_URL', 'JWT_SECRET', 'STRIPE_API_PROTOCOL']) expect(attempt).toThrow(name);
+  });
+});
+
+describe('the Auth emulator only where it is safe', () => {
+  const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+
+  it.each(['0.0.0.0', '192.168.1.20', '::'])('refuses to start on %s (hole: forgeable tokens served beyond this machine)', async (host) => {
+    await expect(buildApp({ env: { ...emulator, API_HOST: host }, seed: false })).rejects.toThrow(/loopback/);
+  });
+
+  it('refuses a live Stripe key with the emulator', async () => {
+    await expect(buildApp({ env: { ...emulator, STRIPE_SECRET_KEY: 'sk_live_abc123' }, seed: false })).rejects.toThrow(/live Stripe key/);
+  });
+
+  it.each(['127.0.0.1', 'localhost', '::1'])('allows loopback %s', (host) => {
+    expect(() => assertSafeIdentityMode(loadConfig({ ...emulator, API_HOST: host }))).not.toThrow();
+  });
+
+  it('allows any address with a real project', () => {
+    expect(() => assertSafeIdentityMode(loadConfig({ API_HOST: '0.0.0.0', STRIPE_SECRET_KEY: 'sk_live_abc123' }))).not.toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import type { IdTokenVerifier } from '../src/lib/firebaseVerifier';
+import type { AccountChecker, AccountStanding, IdTokenVerifier } from '../src/lib/firebaseVerifier';
 import type { CreatePaymentIntent, CreateRefund, PaymentIntentView, PaymentProvider, RefundView } from '../src/lib/paymentProvider';
 
 /** Test ID tokens read `test:<uid>:<email>`; anything else is refused like a forged token. */
@@ -10,6 +10,27 @@ export const fakeVerifyIdToken: IdTokenVerifier = async (token) => {
 };
 
 export const idTokenFor = (email: string) => `test:uid-${email}:${email}`;
+
+/** Stands in for the identity provider's account records: every account is active until a test says otherwise. */
+export class FakeAccounts {
+  private readonly standing = new Map<string, AccountStanding>();
+  /** Set to make look-ups fail as if the provider were unreachable. */
+  unreachable = false;
+
+  disable(uid: string): void {
+    this.standing.set(uid, { active: false });
+  }
+
+  /** Like revoking an account's refresh tokens: sessions begun before now end. */
+  revokeSessions(uid: string, atMs = Date.now()): void {
+    this.standing.set(uid, { active: true, validAfterMs: atMs });
+  }
+
+  check: AccountChecker = async (uid) => {
+    if (this.unreachable) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'app/network-error' });
+    return this.standing.get(uid) ?? { active: true };
+  };
+}
 
 /** Stands in for Stripe's PaymentIntents: created intents wait until a test makes them succeed. */
 export class FakeStripe implements PaymentProvider {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { Config } from '../src/config';
-import { FakeStripe, fakeVerifyIdToken, idTokenFor } from './fakes';
+import { FakeAccounts, FakeStripe, fakeVerifyIdToken, idTokenFor } from './fakes';
 import { createTestDb, type TestDb } from './testDb';
 
 export const ADMIN_EMAIL = 'admin@test.dev';
@@ -13,6 +13,7 @@ export const ADMIN_EMAIL = 'admin@test.dev';
 export interface TestApp {
   app: FastifyInstance;
   stripe: FakeStripe;
+  accounts: FakeAccounts;
   testDb: TestDb;
   dataDir: string;
   close(): Promise<void>;
@@ -26,10 +27,12 @@ export async function buildTestApp(
   const testDb = await createTestDb();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-test-'));
   const stripe = new FakeStripe();
+  const accounts = new FakeAccounts();
   const app = await buildApp({
     env: {},
     db: testDb.db,
     verifyIdToken: fakeVerifyIdToken,
+    checkAccount: accounts.check,
     payments: stripe,
     ...options,
     config: {
@@ -43,6 +46,7 @@ export async function buildTestApp(
   return {
     app,
     stripe,
+    accounts,
     testDb,
     dataDir,
     async close() {

@@ -9,10 +9,15 @@ export interface AccessTokenClaims {
   email: string;
 }
 
+/** What a verified access token says, including when it was issued (ms since the epoch). */
+export interface VerifiedAccessToken extends AccessTokenClaims {
+  issuedAtMs: number;
+}
+
 export interface AccessTokens {
   sign(claims: AccessTokenClaims): Promise<string>;
   /** Answers the claims, or undefined for a forged, expired or malformed token. */
-  verify(token: string): Promise<AccessTokenClaims | undefined>;
+  verify(token: string): Promise<VerifiedAccessToken | undefined>;
 }
 
 const ISSUER = 'book-resale-api';
@@ -39,7 +44,8 @@ export function accessTokens(secret: string): AccessTokens {
           audience: AUDIENCE,
         });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return undefined;
-        return { userId: payload.sub, email: payload.email };
+        if (typeof payload.iat !== 'number') return undefined;
+        return { userId: payload.sub, email: payload.email, issuedAtMs: payload.iat * 1000 };
       } catch {
         return undefined;
       }

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessTokens } from '../lib/accessTokens';
-import { unauthorized } from '../lib/errors';
-import type { IdTokenVerifier, VerifiedIdentity } from '../lib/firebaseVerifier';
+import { HttpError, unauthorized } from '../lib/errors';
+import type { AccountChecker, AccountStanding, IdTokenVerifier, VerifiedIdentity } from '../lib/firebaseVerifier';
 import { usersRepository, type User } from '../repositories/users';
 
 declare module 'fastify' {
@@ -21,8 +21,15 @@ declare module 'fastify' {
 
 export interface IdentityOptions {
   verifyIdToken: IdTokenVerifier;
+  /** Asked on every authenticated request, so a disabled account loses access at once. */
+  checkAccount: AccountChecker;
   accessTokens: AccessTokens;
 }
+
+/** firebase-admin codes meaning the provider could not be asked, not that the token is bad. */
+const UNREACHABLE = ['app/network-error', 'app/network-timeout', 'auth/internal-error'];
+
+const providerUnavailable = () => new HttpError(503, 'The sign-in service cannot be reached, try again');
 
 const MAX_TOKEN_LENGTH = 8192;
 
@@ -57,7 +64,13 @@ export default fp<IdentityOptions>(
       try {
         request.verifiedIdentity = await options.verifyIdToken(token);
       } catch (error) {
+        const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+        if (UNREACHABLE.includes(code)) {
+          request.log.error({ err: error }, 'verifying an ID token failed');
+          throw providerUnavailable();
+        }
         request.log.info({ reason: error instanceof Error ? error.message : String(error) }, 'ID token refused');
+        if (code === 'auth/user-disabled') throw unauthorized('This account is disabled');
         throw unauthorized('The sign-in ID token is invalid or expired');
       }
     });
@@ -69,8 +82,20 @@ export default fp<IdentityOptions>(
       if (!claims) throw unauthorized('The access token is invalid or expired');
       // The role is read here, on every request, so role changes and deletions apply at once.
       const user = await usersRepository(app.db).findById(claims.userId);
-      if (!user || user.email !== claims.email.toLowerCase()) {
+      if (!user || user.email !== claims.email.toLowerCase() || !user.firebase_uid) {
         throw unauthorized('The account of this access token no longer exists');
+      }
+      // The identity provider has the last word: a disabled account or revoked sessions end here.
+      let standing: AccountStanding;
+      try {
+        standing = await options.checkAccount(user.firebase_uid);
+      } catch (error) {
+        request.log.error({ err: error }, 'checking the account failed');
+        throw providerUnavailable();
+      }
+      if (!standing.active) throw unauthorized('This account is disabled');
+      if (standing.validAfterMs !== undefined && claims.issuedAtMs < standing.validAfterMs) {
+        throw unauthorized('This session was ended; sign in again');
       }
       request.currentUser = user;
     });

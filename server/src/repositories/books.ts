@@ -17,7 +17,7 @@ export interface BookRow {
   condition: string;
   description: string;
   sold: boolean;
-  /** The seller is verified (role admin); false once the seller's account is gone. */
+  /** The seller is verified (role admin) or the shop itself; false once the seller's account is gone. */
   verified: boolean;
 }
 
@@ -26,7 +26,7 @@ export type NewBook = Omit<BookRow, 'sold' | 'verified'>;
 const SELECT_BOOKS = `
   select b.id, b.category, b.name, b.img, b.location, b.resale_price_cents, b.orginal_price_cents,
          b.seller_id, b.seller_email, b.seller_name, b.number, b.uses, b.date, b.condition,
-         b.description, b.sold, coalesce(u.role = 'admin', false) as verified
+         b.description, b.sold, coalesce(u.role = 'admin' or u.system_account, false) as verified
   from books b left join users u on u.id = b.seller_id`;
 
 export function booksRepository(db: Queryable) {

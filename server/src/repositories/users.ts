@@ -8,9 +8,19 @@ export interface User {
   name: string;
   email: string;
   role: Role;
+  /** The identity-provider account this user signs in with; null until first linked. */
+  firebase_uid: string | null;
+  /** The shop's own accounts (the catalogue's store): never signed into, never linked. */
+  system_account: boolean;
 }
 
-const COLUMNS = 'id, name, email, role';
+/** Who may hold a user record: a proven identity-provider account. */
+export interface AccountIdentity {
+  uid: string;
+  email: string;
+}
+
+const COLUMNS = 'id, name, email, role, firebase_uid, system_account';
 
 export function isSellerRole(role: Role): boolean {
   // A verified seller is made admin and keeps selling.
@@ -31,23 +41,66 @@ export function usersRepository(db: Queryable) {
       return rows[0];
     },
 
-    /** Inserts the user unless the email is taken; answers the stored row and whether it is new. */
-    async insertIfAbsent(user: Omit<User, 'id'>): Promise<{ user: User; created: boolean }> {
-      const inserted = await db.query<User>(
-        `insert into users (id, name, email, role) values ($1, $2, $3, $4)
-         on conflict (email) do nothing
+    /**
+     * The user of an identity-provider account: the one linked to its uid, else an unlinked
+     * (older) record of the same email, which is linked to this uid now, once. Undefined when
+     * there is none, or the email belongs to another account or to a system account.
+     */
+    async findForAccount(account: AccountIdentity): Promise<User | undefined> {
+      const linked = await db.query<User>(`select ${COLUMNS} from users where firebase_uid = $1`, [account.uid]);
+      if (linked[0]) return linked[0];
+      const adopted = await db.query<User>(
+        `update users set firebase_uid = $1
+         where email = $2 and firebase_uid is null and not system_account
          returning ${COLUMNS}`,
-        [newId(), user.name, user.email.toLowerCase(), user.role],
+        [account.uid, account.email.toLowerCase()],
+      );
+      return adopted[0];
+    },
+
+    /**
+     * Creates the record of an account unless it has one; answers the stored row and whether it
+     * is new, or undefined when the email is held by another account (or a system account).
+     */
+    async insertIfAbsent(
+      account: AccountIdentity,
+      user: Pick<User, 'name' | 'role'>,
+    ): Promise<{ user: User; created: boolean } | undefined> {
+      const inserted = await db.query<User>(
+        `insert into users (id, name, email, role, firebase_uid) values ($1, $2, $3, $4, $5)
+         on conflict do nothing
+         returning ${COLUMNS}`,
+        [newId(), user.name, account.email.toLowerCase(), user.role, account.uid],
       );
       if (inserted[0]) return { user: inserted[0], created: true };
-      const existing = await this.findByEmail(user.email);
-      if (!existing) throw new Error('User vanished between insert and select');
-      return { user: existing, created: false };
+      const existing = await this.findForAccount(account);
+      return existing && { user: existing, created: false };
+    },
+
+    /** Creates a system account (no sign-in) unless the email exists; answers the stored row. */
+    async ensureSystemAccount(user: Pick<User, 'name' | 'email' | 'role'>): Promise<User> {
+      await db.query(
+        `insert into users (id, name, email, role, system_account) values ($1, $2, $3, $4, true)
+         on conflict do nothing`,
+        [newId(), user.name, user.email.toLowerCase(), user.role],
+      );
+      const stored = await this.findByEmail(user.email);
+      if (!stored) throw new Error('System account vanished between insert and select');
+      return stored;
+    },
+
+    /** Follows a change of the account's email at the identity provider; false when it is taken. */
+    async updateEmail(id: string, email: string): Promise<boolean> {
+      const taken = await this.findByEmail(email);
+      if (taken) return taken.id === id;
+      await db.query('update users set email = $2 where id = $1', [id, email.toLowerCase()]);
+      return true;
     },
 
     listByRoles(roles: readonly Role[]): Promise<User[]> {
       return db.query<User>(
-        `select ${COLUMNS} from users where role = any($1::text[]) order by created_at, id`,
+        `select ${COLUMNS} from users where role = any($1::text[]) and not system_account
+         order by created_at, id`,
         [roles],
       );
     },
@@ -55,7 +108,7 @@ export function usersRepository(db: Queryable) {
     /** Changes the role only when the user currently has `from`; answers how many rows changed. */
     async changeRole(id: string, from: Role, to: Role): Promise<number> {
       const rows = await db.query<{ id: string }>(
-        'update users set role = $3 where id = $1 and role = $2 returning id',
+        'update users set role = $3 where id = $1 and role = $2 and not system_account returning id',
         [id, from, to],
       );
       return rows.length;

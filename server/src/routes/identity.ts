@@ -1,9 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import { forbidden, notFound } from '../lib/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { conflict, forbidden, notFound } from '../lib/errors';
+import type { VerifiedIdentity } from '../lib/firebaseVerifier';
 import { rateLimited } from '../plugins/config';
 import { callerOf, verifiedIdentityOf } from '../plugins/identity';
 import { usersRepository, isSellerRole, type Role } from '../repositories/users';
 import { email, emailParams, emailQuery, inserted, sameEmail, text } from '../schemas';
+
+/** Answered to a password account whose address nobody has confirmed yet; the client shows it. */
+export const UNVERIFIED_EMAIL = 'Confirm your email address first: open the link we sent to it';
+const EMAIL_TAKEN = 'This email belongs to another account';
+
+/**
+ * The identity behind a request, refused unless the provider proved its email: a password
+ * account after its confirmation link was opened, or a provider that verifies (Google).
+ */
+function provenIdentity(request: FastifyRequest, email: string): VerifiedIdentity {
+  const identity = verifiedIdentityOf(request);
+  if (!sameEmail(identity.email, email)) throw forbidden('The email does not match the signed-in account');
+  if (!identity.emailVerified) throw forbidden(UNVERIFIED_EMAIL);
+  return identity;
+}
 
 /** Sign-up, sign-in (access token for an ID token) and the role checks the client runs after sign-in. */
 export default async function identityRoutes(app: FastifyInstance) {
@@ -21,13 +37,18 @@ export default async function identityRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const identity = verifiedIdentityOf(request);
-      if (!sameEmail(identity.email, request.query.email)) {
-        throw forbidden('The email does not match the signed-in account');
+      const identity = provenIdentity(request, request.query.email);
+      const user = await users.findForAccount(identity);
+      if (!user) {
+        if (await users.findByEmail(identity.email)) throw conflict(EMAIL_TAKEN);
+        throw notFound('No account for this email; sign up first');
       }
-      const user = await users.findByEmail(identity.email);
-      if (!user) throw notFound('No account for this email; sign up first');
-      return { accessToken: await app.accessTokens.sign({ userId: user.id, email: user.email }) };
+      // The provider's address may have changed since the record was made.
+      if (!sameEmail(user.email, identity.email) && !(await users.updateEmail(user.id, identity.email))) {
+        throw conflict(EMAIL_TAKEN);
+      }
+      const email = identity.email.toLowerCase();
+      return { accessToken: await app.accessTokens.sign({ userId: user.id, email }) };
     },
   );
 
@@ -47,19 +68,15 @@ export default async function identityRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const identity = verifiedIdentityOf(request);
-      if (!sameEmail(identity.email, request.body.email)) {
-        throw forbidden('The email does not match the signed-in account');
-      }
-      // Anyone can sign up with any address, so only a proven one is promoted. The emulator
-      // (local demo shops) has no mailbox to prove it with.
-      const proven = identity.emailVerified || app.config.firebaseAuthEmulatorHost !== undefined;
-      const isConfiguredAdmin = proven && app.config.adminEmails.includes(identity.email.toLowerCase());
+      // Only a proven address gets a record, so only a proven one can be an ADMIN_EMAILS admin.
+      const identity = provenIdentity(request, request.body.email);
+      const isConfiguredAdmin = app.config.adminEmails.includes(identity.email.toLowerCase());
       const role: Role = isConfiguredAdmin ? 'admin' : request.body.role;
       // A repeat sign-up answers the existing record and never changes its role.
-      const { user } = await users.insertIfAbsent({ name: request.body.name.trim(), email: identity.email, role });
-      if (isConfiguredAdmin && user.role !== 'admin') await users.setRole(user.id, 'admin');
-      return { acknowledged: true, insertedId: user.id };
+      const saved = await users.insertIfAbsent(identity, { name: request.body.name.trim(), role });
+      if (!saved) throw conflict(EMAIL_TAKEN);
+      if (isConfiguredAdmin && saved.user.role !== 'admin') await users.setRole(saved.user.id, 'admin');
+      return { acknowledged: true, insertedId: saved.user.id };
     },
   );
 
