@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { openConfirmationLink } from './support/accounts';
 import { authEmulatorUrl } from './support/env';
 
 export { expect };
@@ -121,6 +122,9 @@ export async function signUp(
   await form.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: role, exact: true }).click();
   await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  // The shop waits for the address to be confirmed; the user opens the mailed link.
+  await expect(page.getByRole('status')).toContainText(`Check your inbox to confirm ${email}`);
+  await openConfirmationLink(email);
   await expect(page.getByText('user create successfully')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }

@@ -46,22 +46,43 @@ async function expectOk(what, promise) {
   return answer.data;
 }
 
-/** Sign in to the emulator, creating the account (with its display name) when it is missing. */
-async function emulatorAccount(authUrl, account) {
+/**
+ * Sign in to the emulator, creating the account (with its display name) when it is missing.
+ * Demo accounts are created with a confirmed address (the API serves only those), through the
+ * emulator's admin endpoint, as a shop's operator would mark them.
+ */
+async function emulatorAccount(authUrl, projectId, account) {
   const endpoint = (name) => `${authUrl}/identitytoolkit.googleapis.com/v1/accounts:${name}?key=${EMULATOR_API_KEY}`;
   const credentials = { email: account.email, password: account.password, returnSecureToken: true };
+  const markVerified = (localId) =>
+    expectOk(
+      `confirming the address of ${account.email}`,
+      call(`${authUrl}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer owner' },
+        json: { localId, emailVerified: true },
+      }),
+    );
+  const signInAgain = async () =>
+    (await expectOk(`signing in ${account.email}`, call(endpoint('signInWithPassword'), { method: 'POST', json: credentials }))).idToken;
+
   const signIn = await call(endpoint('signInWithPassword'), { method: 'POST', json: credentials });
-  if (signIn.ok) return { idToken: signIn.data.idToken, created: false };
+  if (signIn.ok) {
+    // Accounts of an older demo shop were made before addresses had to be confirmed.
+    await markVerified(signIn.data.localId);
+    return { idToken: await signInAgain(), created: false };
+  }
   const reason = signIn.data?.error?.message ?? '';
   if (!/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/.test(reason)) {
     throw new SeedError(`signing in ${account.email} to the Auth emulator failed: ${reason || signIn.status}`);
   }
   const signUp = await expectOk(`creating ${account.email} in the Auth emulator`, call(endpoint('signUp'), { method: 'POST', json: credentials }));
-  const updated = await expectOk(
+  await expectOk(
     `setting the display name of ${account.email}`,
     call(endpoint('update'), { method: 'POST', json: { idToken: signUp.idToken, displayName: account.name, returnSecureToken: true } }),
   );
-  return { idToken: updated.idToken ?? signUp.idToken, created: true };
+  await markVerified(signUp.localId);
+  return { idToken: await signInAgain(), created: true };
 }
 
 function apiClient(apiUrl) {
@@ -140,6 +161,7 @@ async function payBooking({ api, stripeUrl, publishableKey, token, booking, emai
 export async function seedDemo({
   apiUrl,
   authUrl,
+  projectId = 'demo-book-resale',
   stripeUrl,
   adminEmail = DEFAULT_ADMIN_EMAIL,
   imageHostUrl = `${apiUrl}/image-host/1/upload`,
@@ -152,7 +174,7 @@ export async function seedDemo({
   const accounts = Object.fromEntries(demoAccounts(adminEmail).map((account) => [account.key, account]));
   const tokens = {};
   for (const account of Object.values(accounts)) {
-    const { idToken, created } = await emulatorAccount(authUrl, account);
+    const { idToken, created } = await emulatorAccount(authUrl, projectId, account);
     tokens[account.key] = await api.signUpAndSignIn(account, idToken);
     if (created) done.push(`account ${account.email}`);
   }

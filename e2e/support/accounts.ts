@@ -1,4 +1,4 @@
-import { apiUrl, authEmulatorUrl } from './env';
+import { apiUrl, authEmulatorUrl, emulatorProject } from './env';
 
 /**
  * Test setup through the real paths, without the browser: an account in the Auth emulator
@@ -16,7 +16,28 @@ export async function createUser({ name, email, role }: { name: string; email: s
     if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
     return response.json() as Promise<Record<string, string>>;
   };
-  const { idToken } = await post(endpoint('signUp'), { email, password: 'demo1234', returnSecureToken: true });
+  const { idToken, localId } = await post(endpoint('signUp'), { email, password: 'demo1234', returnSecureToken: true });
   await post(endpoint('update'), { idToken, displayName: name });
+  // The API serves confirmed addresses only; setup confirms it as the emulator's operator.
+  await post(
+    `${authEmulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${emulatorProject}/accounts:update`,
+    { localId, emailVerified: true },
+    { authorization: 'Bearer owner' },
+  );
   await post(`${apiUrl}/users`, { name, email, role }, { authorization: `Bearer ${idToken}` });
+}
+
+/**
+ * What the user does with the confirmation mail: the emulator keeps every mail's link instead of
+ * sending it; this opens the newest one sent to `email`.
+ */
+export async function openConfirmationLink(email: string): Promise<void> {
+  const response = await fetch(`${authEmulatorUrl}/emulator/v1/projects/${emulatorProject}/oobCodes`, {
+    signal: AbortSignal.timeout(15_000),
+  });
+  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+  const links = oobCodes.filter((code) => code.email === email && code.requestType === 'VERIFY_EMAIL');
+  if (links.length === 0) throw new Error(`no confirmation mail was sent to ${email}`);
+  const opened = await fetch(links[links.length - 1].oobLink, { signal: AbortSignal.timeout(15_000) });
+  if (!opened.ok) throw new Error(`opening the confirmation link failed: ${opened.status}`);
 }

@@ -16,3 +16,6 @@ export const apiUrl = `http://127.0.0.1:${ports.api}`;
 export const authEmulatorUrl = `http://127.0.0.1:${ports.auth}`;
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The Auth emulator's project (a `demo-` project never reaches Google). */
+export const emulatorProject = 'demo-book-resale';

@@ -63,6 +63,7 @@ export async function putDemoData(settings) {
     const done = await seedDemo({
       apiUrl: `http://127.0.0.1:${ports.api}`,
       authUrl: `http://127.0.0.1:${ports.auth}`,
+      projectId: EMULATOR_PROJECT,
       stripeUrl: settings.sandbox ? `http://127.0.0.1:${ports.stripe}` : undefined,
       adminEmail: settings.adminEmail,
       imageHostUrl: settings.realImageHost ? value('IMAGE_HOST_URL') : undefined,

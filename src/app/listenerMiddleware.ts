@@ -1,8 +1,9 @@
-import { createListenerMiddleware, type TypedStartListening } from '@reduxjs/toolkit';
+import { createListenerMiddleware, type ListenerEffectAPI, type TypedStartListening } from '@reduxjs/toolkit';
 import type { AppServices } from './services';
 import type { AppDispatch, RootState } from './store';
 
 export type AppStartListening = TypedStartListening<RootState, AppDispatch, AppServices>;
+export type AppListenerEffectAPI = ListenerEffectAPI<RootState, AppDispatch, AppServices>;
 
 /** One instance per store; services reach every effect as `api.extra`. */
 export function createAppListenerMiddleware(services: AppServices) {

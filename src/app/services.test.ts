@@ -20,7 +20,7 @@ describe('lazy auth service', () => {
     const unsubscribe = auth.onAuthStateChanged((user) => seen.push(user?.email ?? null));
     await Promise.resolve();
     await Promise.resolve();
-    real.emit({ uid: '1', email: 'a@example.com', displayName: null });
+    real.emit({ uid: '1', email: 'a@example.com', displayName: null, emailVerified: true });
     unsubscribe();
     real.emit(null);
     expect(seen).toEqual(['a@example.com']);

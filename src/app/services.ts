@@ -11,6 +11,10 @@ export interface AuthService {
   signUp(email: string, password: string): Promise<AuthUser>;
   updateDisplayName(name: string): Promise<AuthUser>;
   signInWithGoogle(): Promise<AuthUser>;
+  /** Mails the signed-in user a link that confirms their address. */
+  sendEmailVerification(): Promise<void>;
+  /** The signed-in user as the provider has them now (say, just confirmed); null when signed out. */
+  reloadUser(): Promise<AuthUser | null>;
   signOut(): Promise<void>;
   /** The current user's ID token, refreshed when older than `maxAgeSeconds`. */
   getIdToken(maxAgeSeconds?: number): Promise<string | null>;
@@ -123,6 +127,8 @@ export function createLazyAuthService(load: () => Promise<AuthService>): AuthSer
     signUp: async (email, password) => (await service()).signUp(email, password),
     updateDisplayName: async (name) => (await service()).updateDisplayName(name),
     signInWithGoogle: async () => (await service()).signInWithGoogle(),
+    sendEmailVerification: async () => (await service()).sendEmailVerification(),
+    reloadUser: async () => (await service()).reloadUser(),
     signOut: async () => (await service()).signOut(),
     getIdToken: async (maxAgeSeconds) => (await service()).getIdToken(maxAgeSeconds),
   };

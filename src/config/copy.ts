@@ -224,6 +224,16 @@ export const copy = {
     unpaid: 'unpaid',
   },
   userCreated: 'user create successfully',
+  confirm: {
+    title: 'Confirm your email',
+    notice: (email: string) => `Check your inbox to confirm ${email}`,
+    hint: 'Open the link in that mail. This page carries on by itself once you have.',
+    check: 'I have confirmed it',
+    resend: 'Send the link again',
+    resent: (email: string) => `We sent a new link to ${email}`,
+    otherAccount: 'Use another account',
+    timedOut: 'The confirmation link was not opened in time. Log in once you have confirmed your address.',
+  },
   errors: {
     routeHeading: 'Something went to wrong',
     signOut: 'Sign Out',

@@ -9,15 +9,23 @@ export interface FakeAuth extends AuthService {
   signUp: jest.Mock<Promise<AuthUser>, [string, string]>;
   updateDisplayName: jest.Mock<Promise<AuthUser>, [string]>;
   signInWithGoogle: jest.Mock<Promise<AuthUser>, []>;
+  sendEmailVerification: jest.Mock<Promise<void>, []>;
+  reloadUser: jest.Mock<Promise<AuthUser | null>, []>;
   signOut: jest.Mock<Promise<void>, []>;
+  /** What opening the mailed link does: the address counts as confirmed from now on. */
+  confirmEmail(email: string): void;
+  /** An account whose address was never confirmed (new sign-ups start so). */
+  markUnconfirmed(email: string): void;
   getIdToken: jest.Mock<Promise<string | null>, [number?]>;
 }
 
-export const testUser: AuthUser = { uid: 'uid-1', email: 'reader@example.com', displayName: 'Rita Reader' };
+export const testUser: AuthUser = { uid: 'uid-1', email: 'reader@example.com', displayName: 'Rita Reader', emailVerified: true };
 
 /** An identity provider in memory: the password `secret123` works for every email. */
 export function createFakeAuth(): FakeAuth {
   const callbacks = new Set<(user: AuthUser | null) => void>();
+  const unconfirmed = new Set<string>();
+  const isConfirmed = (email: string | null) => email !== null && !unconfirmed.has(email);
   let current: AuthUser | null = null;
   const setCurrent = (user: AuthUser | null) => {
     current = user;
@@ -34,14 +42,29 @@ export function createFakeAuth(): FakeAuth {
     },
     signIn: jest.fn(async (email: string, password: string) => {
       if (password !== 'secret123') throw new Error('Firebase: Error (auth/invalid-credential).');
-      return setCurrent({ uid: `uid-${email}`, email, displayName: 'Rita Reader' }) as AuthUser;
+      return setCurrent({ uid: `uid-${email}`, email, displayName: 'Rita Reader', emailVerified: isConfirmed(email) }) as AuthUser;
     }),
-    signUp: jest.fn(async (email: string, _password: string) => setCurrent({ uid: `uid-${email}`, email, displayName: null }) as AuthUser),
+    signUp: jest.fn(async (email: string, _password: string) => {
+      unconfirmed.add(email);
+      return setCurrent({ uid: `uid-${email}`, email, displayName: null, emailVerified: false }) as AuthUser;
+    }),
     updateDisplayName: jest.fn(async (name: string) => {
       if (!current) throw new Error('no user');
       return setCurrent({ ...current, displayName: name }) as AuthUser;
     }),
-    signInWithGoogle: jest.fn(async () => setCurrent({ uid: 'uid-google', email: 'gina@example.com', displayName: 'Gina Google' }) as AuthUser),
+    signInWithGoogle: jest.fn(
+      async () => setCurrent({ uid: 'uid-google', email: 'gina@example.com', displayName: 'Gina Google', emailVerified: true }) as AuthUser,
+    ),
+    sendEmailVerification: jest.fn(async () => {
+      if (!current) throw new Error('no user');
+    }),
+    reloadUser: jest.fn(async () => (current ? setCurrent({ ...current, emailVerified: isConfirmed(current.email) }) : null)),
+    confirmEmail: (email) => {
+      unconfirmed.delete(email);
+    },
+    markUnconfirmed: (email) => {
+      unconfirmed.add(email);
+    },
     signOut: jest.fn(async () => {
       setCurrent(null);
     }),

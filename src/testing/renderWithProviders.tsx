@@ -19,14 +19,14 @@ export function signedInState(
   user: AuthUser = testUser,
 ): Partial<RootState> {
   return {
-    auth: { user, status: 'signed-in', flowPending: false, error: null },
+    auth: { user, status: 'signed-in', flowPending: false, error: null, awaitingConfirmation: null },
     role: { isAdmin: roles.isAdmin ?? false, isSeller: roles.isSeller ?? false, loading: false },
   };
 }
 
 export function signedOutState(): Partial<RootState> {
   return {
-    auth: { user: null, status: 'signed-out', flowPending: false, error: null },
+    auth: { user: null, status: 'signed-out', flowPending: false, error: null, awaitingConfirmation: null },
     role: { isAdmin: false, isSeller: false, loading: false },
   };
 }

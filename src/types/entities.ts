@@ -76,6 +76,8 @@ export interface AuthUser {
   uid: string;
   email: string | null;
   displayName: string | null;
+  /** The provider has proven the address (its confirmation link was opened, or Google said so). */
+  emailVerified: boolean;
 }
 
 export interface InsertAnswer {

@@ -8,14 +8,16 @@ import { paths } from '../../config/paths';
 import type { FromState } from '../roles/guards';
 import { AuthFormFooter } from './AuthFormFooter';
 import { AuthCard } from './AuthLayout';
+import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { CredentialFields } from './CredentialFields';
-import { errorCleared, googleSignInRequested, loginRequested, selectAuthError, selectFlowPending } from './authSlice';
+import { errorCleared, googleSignInRequested, loginRequested, selectAuthError, selectAwaitingConfirmation, selectFlowPending } from './authSlice';
 import { loginSchema } from './authSchemas';
 
 export function Component() {
   const dispatch = useAppDispatch();
   const error = useAppSelector(selectAuthError);
   const pending = useAppSelector(selectFlowPending);
+  const awaitingConfirmation = useAppSelector(selectAwaitingConfirmation);
   const from = (useLocation().state as FromState | null)?.from;
 
   useEffect(() => {
@@ -29,6 +31,14 @@ export function Component() {
       dispatch(loginRequested({ email: email.trim(), password, from }));
     },
   });
+
+  if (awaitingConfirmation) {
+    return (
+      <AuthCard title={copy.confirm.title}>
+        <ConfirmEmailNotice email={awaitingConfirmation} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={copy.login.title}>

@@ -1,11 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import configureStore from 'redux-mock-store';
 import type { RootState } from '../../app/store';
 import { renderWithProviders, signedOutState } from '../../testing/renderWithProviders';
-import { googleSignInRequested, signupRequested } from './authSlice';
+import { API, server } from '../../testing/server';
+import { confirmationCheckRequested, googleSignInRequested, signOutRequested, signupRequested } from './authSlice';
 import { Component as SignupPage } from './SignupPage';
 
 const mockStore = configureStore<Partial<RootState>>([]);
@@ -71,5 +73,46 @@ describe('sign-up page', () => {
     await userEvent.type(screen.getByLabelText('Password'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('auth/weak-password');
+  });
+
+  it('after sign-up, asks the user to confirm the address, and carries on once they have', async () => {
+    server.use(
+      http.post(`${API}/users`, () => HttpResponse.json({ acknowledged: true, insertedId: 'u1' })),
+      http.get(`${API}/jwt`, () => HttpResponse.json({ accessToken: 'api-token-1' })),
+      http.get(`${API}/users/:role/:email`, () => HttpResponse.json({ isAdmin: false, isSeller: true })),
+    );
+    const { services } = renderWithProviders(<SignupPage />, { preloadedState: signedOutState(), route: '/signup' });
+    await userEvent.type(screen.getByLabelText('Name'), 'Sam Seller');
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Check your inbox to confirm sam@example.com');
+    expect(screen.getByRole('heading', { name: 'Confirm your email' })).toBeInTheDocument();
+    services.auth.confirmEmail('sam@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'I have confirmed it' }));
+    await waitFor(() => expect(services.navigation.navigate).toHaveBeenCalledWith('/', { replace: true }));
+  });
+
+  it('the confirmation notice checks now, or gives up, by keyboard', async () => {
+    const store = mockStore({ ...signedOutState(), auth: { ...signedOutState().auth!, flowPending: true, awaitingConfirmation: 'sam@example.com' } });
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/signup']}>
+          <SignupPage />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'I have confirmed it' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Use another account' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(store.getActions().map((action) => action.type)).toEqual([
+      'auth/errorCleared',
+      confirmationCheckRequested.type,
+      signOutRequested.type,
+    ]);
   });
 });

@@ -8,8 +8,9 @@ import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { AuthFormFooter } from './AuthFormFooter';
 import { AuthCard } from './AuthLayout';
+import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { CredentialFields } from './CredentialFields';
-import { errorCleared, googleSignInRequested, selectAuthError, selectFlowPending, signupRequested } from './authSlice';
+import { errorCleared, googleSignInRequested, selectAuthError, selectAwaitingConfirmation, selectFlowPending, signupRequested } from './authSlice';
 import { signupSchema } from './authSchemas';
 
 type SignupRole = 'Buyer' | 'seller';
@@ -18,6 +19,7 @@ export function Component() {
   const dispatch = useAppDispatch();
   const error = useAppSelector(selectAuthError);
   const pending = useAppSelector(selectFlowPending);
+  const awaitingConfirmation = useAppSelector(selectAwaitingConfirmation);
 
   useEffect(() => {
     dispatch(errorCleared());
@@ -30,6 +32,14 @@ export function Component() {
       dispatch(signupRequested({ name: name.trim(), email: email.trim(), password, role }));
     },
   });
+
+  if (awaitingConfirmation) {
+    return (
+      <AuthCard title={copy.confirm.title}>
+        <ConfirmEmailNotice email={awaitingConfirmation} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={copy.signup.title}>

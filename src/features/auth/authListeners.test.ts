@@ -6,6 +6,7 @@ import { createFakeServices, type FakeServices } from '../../testing/fakeService
 import {
   appStarted,
   authStateChanged,
+  confirmationCheckRequested,
   googleSignInRequested,
   loginRequested,
   signOutRequested,
@@ -122,11 +123,23 @@ describe('log-in flow', () => {
   });
 });
 
+/** What the user does with the mail: opens the link, then says so on the page. */
+async function confirmAddress(store: ReturnType<typeof start>['store'], services: FakeServices, email: string) {
+  await until(() => store.getState().auth.awaitingConfirmation === email);
+  services.auth.confirmEmail(email);
+  store.dispatch(confirmationCheckRequested());
+}
+
 describe('sign-up flow', () => {
-  it('creates the account, sets the name, saves the user record with the ID token, toasts, gets a token and goes to /', async () => {
+  it('creates the account, sets the name, waits for the address to be confirmed, saves the user record with the ID token, toasts, gets a token and goes to /', async () => {
     const calls = apiRecording();
     const { store, services } = start();
     store.dispatch(signupRequested({ name: 'Sam Seller', email: 'sam@example.com', password: 'secret123', role: 'seller' }));
+    await until(() => store.getState().auth.awaitingConfirmation === 'sam@example.com');
+    expect(services.auth.sendEmailVerification).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(0); // nothing reaches the API before the address is proven
+    expect(store.getState().auth.status).not.toBe('signed-in');
+    await confirmAddress(store, services, 'sam@example.com');
     await until(() => services.navigation.navigate.mock.calls.length > 0);
 
     expect(services.auth.signUp).toHaveBeenCalledWith('sam@example.com', 'secret123');
@@ -140,7 +153,7 @@ describe('sign-up flow', () => {
     expect(calls.findIndex((call) => call.path === '/users')).toBeLessThan(calls.findIndex((call) => call.path === '/jwt'));
     expect(services.notifier.notify).toHaveBeenCalledWith('user create successfully', 'success');
     expect(window.localStorage.getItem('accessToken')).toBe('api-token-1');
-    expect(store.getState().auth.user).toMatchObject({ email: 'sam@example.com', displayName: 'Sam Seller' });
+    expect(store.getState().auth.user).toMatchObject({ email: 'sam@example.com', displayName: 'Sam Seller', emailVerified: true });
     expect(services.navigation.navigate).toHaveBeenCalledWith('/', { replace: true });
   });
 
@@ -148,6 +161,7 @@ describe('sign-up flow', () => {
     apiRecording({ usersStatus: 400 });
     const { store, services } = start();
     store.dispatch(signupRequested({ name: 'Sam', email: 'sam@example.com', password: 'secret123', role: 'Buyer' }));
+    await confirmAddress(store, services, 'sam@example.com');
     await until(() => store.getState().auth.error !== null);
     expect(store.getState().auth.error).toBe('role must be Buyer or seller');
     expect(services.notifier.notify).not.toHaveBeenCalled();
@@ -217,7 +231,7 @@ describe('auth status', () => {
     const { store, services } = start();
     store.dispatch(appStarted());
     await services.auth.signIn('reader@example.com', 'secret123');
-    services.auth.emit({ uid: 'u', email: 'reader@example.com', displayName: 'Rita' });
+    services.auth.emit({ uid: 'u', email: 'reader@example.com', displayName: 'Rita', emailVerified: true });
     await until(() => !store.getState().role.loading);
     expect(store.getState().auth.status).toBe('signed-in');
     expect(store.getState().role).toMatchObject({ isAdmin: true, isSeller: true });
@@ -232,7 +246,7 @@ describe('auth status', () => {
     const { store, services } = start();
     store.dispatch(appStarted());
     await services.auth.signIn('reader@example.com', 'secret123');
-    services.auth.emit({ uid: 'u', email: 'reader@example.com', displayName: 'Rita' });
+    services.auth.emit({ uid: 'u', email: 'reader@example.com', displayName: 'Rita', emailVerified: true });
     await until(() => !store.getState().role.loading);
     expect(store.getState().role).toEqual({ isAdmin: false, isSeller: false, loading: false });
     expect(consoleError).toHaveBeenCalledWith('could not restore the session', expect.anything());
@@ -246,7 +260,7 @@ describe('sign-out', () => {
     const { store, services } = start();
     window.localStorage.setItem('accessToken', 'old');
     await services.auth.signIn('reader@example.com', 'secret123');
-    store.dispatch(authStateChanged({ uid: 'u', email: 'reader@example.com', displayName: 'Rita' }));
+    store.dispatch(authStateChanged({ uid: 'u', email: 'reader@example.com', displayName: 'Rita', emailVerified: true }));
     await until(() => !store.getState().role.loading);
     store.dispatch(signOutRequested({ redirectTo: '/login' }));
     await until(() => services.navigation.navigate.mock.calls.length > 0);
@@ -283,14 +297,14 @@ describe('the cache and the signed-in user', () => {
     const calls = apiRecording();
     const { store, services } = start();
     store.dispatch(appStarted());
-    services.auth.emit({ uid: 'uid-a', email: 'a@example.com', displayName: 'A' });
+    services.auth.emit({ uid: 'uid-a', email: 'a@example.com', displayName: 'A', emailVerified: true });
     store.dispatch(roleApi.util.upsertQueryData('getIsSeller', 'a@example.com', { isSeller: true }));
     const cached = () => Object.keys(store.getState().api.queries).some((key) => key.startsWith('getIsSeller'));
 
-    services.auth.emit({ uid: 'uid-a', email: 'a@example.com', displayName: 'A' });
+    services.auth.emit({ uid: 'uid-a', email: 'a@example.com', displayName: 'A', emailVerified: true });
     expect(cached()).toBe(true);
 
-    services.auth.emit({ uid: 'uid-b', email: 'b@example.com', displayName: 'B' });
+    services.auth.emit({ uid: 'uid-b', email: 'b@example.com', displayName: 'B', emailVerified: true });
     expect(cached()).toBe(false);
     // Let B's session settle before the test's API goes away.
     await until(() => calls.filter((call) => call.path.endsWith('b%40example.com')).length === 2);
@@ -306,7 +320,7 @@ describe('the cache and the signed-in user', () => {
     const { store, services } = start();
     store.dispatch(appStarted());
     await services.auth.signIn('reader@example.com', 'secret123');
-    services.auth.emit({ uid: 'u', email: 'reader@example.com', displayName: 'Rita' });
+    services.auth.emit({ uid: 'u', email: 'reader@example.com', displayName: 'Rita', emailVerified: true });
     await until(() => answerJwt !== undefined && store.getState().auth.status === 'signed-in');
     await new Promise((resolve) => setTimeout(resolve, 20));
 

@@ -7,9 +7,11 @@ import { paths } from '../../config/paths';
 import { clearAccessToken, storeAccessToken } from '../../lib/tokenStorage';
 import type { AuthUser } from '../../types/entities';
 import { authApi, type NewUser } from './authApi';
+import { rememberPendingSignup, sendConfirmation, takePendingSignup, waitForConfirmation } from './confirmation';
 import {
   appStarted,
   authStateChanged,
+  confirmationResendRequested,
   flowFailed,
   flowSucceeded,
   googleSignInRequested,
@@ -57,6 +59,27 @@ async function saveUserRecord(user: NewUser, { dispatch, extra }: FlowApi): Prom
   await dispatch(authApi.endpoints.saveUser.initiate({ user, idToken }, { track: false })).unwrap();
 }
 
+const isNotFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
+/**
+ * Log-in's session: an account confirmed after its sign-up page was closed has no record yet,
+ * so it is made then, with what the sign-up chose (kept on this device) or as a Buyer.
+ */
+async function startSessionMakingRecord(user: AuthUser, api: FlowApi): Promise<void> {
+  try {
+    await startSession(user, api);
+  } catch (error) {
+    if (!isNotFound(error) || !user.email) throw error;
+    const chosen = takePendingSignup(user.email);
+    await saveUserRecord(
+      { name: chosen?.name ?? user.displayName ?? user.email, email: user.email, role: chosen?.role ?? 'Buyer' },
+      api,
+    );
+    await startSession(user, api);
+  }
+}
+
 export function addAuthListeners(startListening: AppStartListening): void {
   // The identity SDK is loaded after first paint; from then on it reports every change.
   startListening({
@@ -74,6 +97,11 @@ export function addAuthListeners(startListening: AppStartListening): void {
     effect: async ({ payload: user }, api) => {
       api.cancelActiveListeners();
       const { auth, tokenSync } = api.extra;
+      // An unconfirmed account is not signed in to the shop; a flow waiting for its link goes on.
+      if (user && !user.emailVerified) {
+        clearAccessToken();
+        return;
+      }
       if (!user) {
         clearAccessToken();
         api.dispatch(signedOut());
@@ -111,9 +139,11 @@ export function addAuthListeners(startListening: AppStartListening): void {
     effect: async ({ payload }, api) => {
       api.cancelActiveListeners();
       try {
-        const user = await api.extra.auth.signIn(payload.email, payload.password);
+        const signedIn = await api.extra.auth.signIn(payload.email, payload.password);
+        const user = await waitForConfirmation(signedIn, api);
+        if (!user) return; // gave up waiting: signed out
         api.dispatch(profileUpdated(user));
-        await startSession(user, api);
+        await startSessionMakingRecord(user, api);
         api.dispatch(flowSucceeded());
         api.extra.navigation.navigate(payload.from ?? paths.home, { replace: true });
       } catch (error) {
@@ -129,8 +159,13 @@ export function addAuthListeners(startListening: AppStartListening): void {
       const { auth, notifier, navigation } = api.extra;
       try {
         await auth.signUp(payload.email, payload.password);
-        const user = await auth.updateDisplayName(payload.name);
+        const named = await auth.updateDisplayName(payload.name);
+        // The API keeps records of confirmed addresses only: the record waits for the link.
+        rememberPendingSignup({ name: payload.name, email: payload.email, role: payload.role });
+        const user = await waitForConfirmation(named, api);
+        if (!user) return; // gave up waiting: signed out
         api.dispatch(profileUpdated(user));
+        takePendingSignup(payload.email);
         await saveUserRecord({ name: payload.name, email: payload.email, role: payload.role }, api);
         notifier.notify(copy.userCreated, 'success');
         await startSession(user, api);
@@ -160,6 +195,20 @@ export function addAuthListeners(startListening: AppStartListening): void {
         api.extra.navigation.navigate(payload?.from ?? paths.home, { replace: true });
       } catch (error) {
         api.dispatch(flowFailed(describeError(error)));
+      }
+    },
+  });
+
+  startListening({
+    actionCreator: confirmationResendRequested,
+    effect: async (_action, api) => {
+      const email = api.getState().auth.awaitingConfirmation;
+      if (!email) return;
+      try {
+        await sendConfirmation(api);
+        api.extra.notifier.notify(copy.confirm.resent(email), 'success');
+      } catch (error) {
+        api.extra.notifier.notify(describeError(error), 'error');
       }
     },
   });

@@ -10,9 +10,18 @@ export interface AuthState {
   flowPending: boolean;
   /** The identity provider's message of the last failed flow. */
   error: string | null;
+  /** A flow waits for this address to be confirmed (its link opened) before it signs in. */
+  awaitingConfirmation: string | null;
 }
 
-const initialState: AuthState = { user: null, status: 'loading', flowPending: false, error: null };
+const initialState: AuthState = { user: null, status: 'loading', flowPending: false, error: null, awaitingConfirmation: null };
+
+/** Only a confirmed account is signed in to the shop; an unconfirmed one waits for its link. */
+function setUser(state: AuthState, user: AuthUser | null) {
+  const confirmed = user?.emailVerified ? user : null;
+  state.user = confirmed;
+  state.status = confirmed ? 'signed-in' : 'signed-out';
+}
 
 export interface LoginRequest {
   email: string;
@@ -38,13 +47,18 @@ const authSlice = createSlice({
   initialState,
   reducers: {
     authStateChanged(state, action: PayloadAction<AuthUser | null>) {
-      state.user = action.payload;
-      state.status = action.payload ? 'signed-in' : 'signed-out';
+      setUser(state, action.payload);
     },
     profileUpdated(state, action: PayloadAction<AuthUser>) {
-      state.user = action.payload;
-      state.status = 'signed-in';
+      setUser(state, action.payload);
     },
+    /** The confirmation mail went out; the flow now waits for its link to be opened. */
+    confirmationSent(state, action: PayloadAction<{ email: string }>) {
+      state.awaitingConfirmation = action.payload.email;
+    },
+    /** "I have confirmed it": check now rather than at the next poll. */
+    confirmationCheckRequested() {},
+    confirmationResendRequested() {},
     loginRequested(state, _action: PayloadAction<LoginRequest>) {
       state.flowPending = true;
       state.error = null;
@@ -60,10 +74,12 @@ const authSlice = createSlice({
     flowSucceeded(state) {
       state.flowPending = false;
       state.error = null;
+      state.awaitingConfirmation = null;
     },
     flowFailed(state, action: PayloadAction<string>) {
       state.flowPending = false;
       state.error = action.payload;
+      state.awaitingConfirmation = null;
     },
     errorCleared(state) {
       state.error = null;
@@ -73,6 +89,7 @@ const authSlice = createSlice({
       state.user = null;
       state.status = 'signed-out';
       state.flowPending = false;
+      state.awaitingConfirmation = null;
     },
     /** The API token is stored: protected calls can go out. */
     sessionStarted(_state, _action: PayloadAction<{ email: string }>) {},
@@ -84,12 +101,16 @@ const authSlice = createSlice({
     selectAuthStatus: (state) => state.status,
     selectAuthError: (state) => state.error,
     selectFlowPending: (state) => state.flowPending,
+    selectAwaitingConfirmation: (state) => state.awaitingConfirmation,
   },
 });
 
 export const {
   authStateChanged,
   profileUpdated,
+  confirmationSent,
+  confirmationCheckRequested,
+  confirmationResendRequested,
   loginRequested,
   signupRequested,
   googleSignInRequested,
@@ -101,5 +122,6 @@ export const {
   sessionStarted,
   sessionFailed,
 } = authSlice.actions;
-export const { selectUser, selectAuthStatus, selectAuthError, selectFlowPending } = authSlice.selectors;
+export const { selectUser, selectAuthStatus, selectAuthError, selectFlowPending, selectAwaitingConfirmation } =
+  authSlice.selectors;
 export default authSlice.reducer;

@@ -7,6 +7,8 @@ import {
   browserLocalPersistence,
   browserPopupRedirectResolver,
   onAuthStateChanged,
+  reload,
+  sendEmailVerification,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -18,7 +20,12 @@ import type { FirebaseWebConfig } from '../../config/env';
 import { copy } from '../../config/copy';
 import type { AuthUser } from '../../types/entities';
 
-const toAuthUser = (user: User): AuthUser => ({ uid: user.uid, email: user.email, displayName: user.displayName });
+const toAuthUser = (user: User): AuthUser => ({
+  uid: user.uid,
+  email: user.email,
+  displayName: user.displayName,
+  emailVerified: user.emailVerified,
+});
 
 /** Firebase Auth behind the AuthService contract. Loaded on demand, never on the first paint. */
 export function createFirebaseAuthService(config: FirebaseWebConfig): AuthService {
@@ -61,6 +68,15 @@ export function createFirebaseAuthService(config: FirebaseWebConfig): AuthServic
         }
         throw error;
       }
+    },
+    sendEmailVerification: () => sendEmailVerification(requireUser()),
+    reloadUser: async () => {
+      const user = auth.currentUser;
+      if (!user) return null;
+      await reload(user);
+      // A fresh ID token carries the confirmed address to the API.
+      if (user.emailVerified) await user.getIdToken(true);
+      return toAuthUser(user);
     },
     signOut: () => signOut(auth),
     getIdToken: async (maxAgeSeconds) => {

@@ -28,7 +28,7 @@ function renderGuarded(guard: 'auth' | 'admin' | 'seller', preloadedState: Parti
 }
 
 const loadingUser: Partial<RootState> = {
-  auth: { user: null, status: 'loading', flowPending: false, error: null },
+  auth: { user: null, status: 'loading', flowPending: false, error: null, awaitingConfirmation: null },
   role: { isAdmin: false, isSeller: false, loading: true },
 };
 const loadingRoles: Partial<RootState> = {

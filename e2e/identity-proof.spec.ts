@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { apiUrl, authEmulatorUrl, emulatorProject } from './support/env';
+
+/**
+ * Identity against the real Auth emulator and the real API, without a browser: the attacks an
+ * audit found (claiming the seeded store, forging an unsigned emulator token's email, keeping
+ * access after the account was disabled) are refused.
+ */
+const clientEndpoint = (call: string) => `${authEmulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:${call}?key=demo-api-key`;
+const adminEndpoint = (call: string) => `${authEmulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${emulatorProject}/accounts:${call}`;
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, string>;
+}
+
+const api = (path: string, token: string, init: RequestInit = {}) =>
+  fetch(`${apiUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers }, signal: AbortSignal.timeout(15_000) });
+
+/** An emulator account; `verified` marks its address confirmed as the operator would. */
+async function account(email: string, verified: boolean) {
+  const created = await post(clientEndpoint('signUp'), { email, password: 'demo1234', returnSecureToken: true });
+  if (verified) await post(adminEndpoint('update'), { localId: created.localId, emailVerified: true }, { authorization: 'Bearer owner' });
+  const signedIn = await post(clientEndpoint('signInWithPassword'), { email, password: 'demo1234', returnSecureToken: true });
+  return { uid: created.localId, idToken: signedIn.idToken };
+}
+
+const unique = (label: string) => `${label}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.test`;
+
+test("nobody can sign in as the catalogue's store, verified or not", async () => {
+  // The emulator lets anyone make this account; the API must not give it the store's record.
+  const store = 'store@book-resale.local';
+  const unverified = await account(store, false);
+  expect((await api(`/jwt?email=${store}`, unverified.idToken)).status).toBe(403);
+  await post(adminEndpoint('update'), { localId: unverified.uid, emailVerified: true }, { authorization: 'Bearer owner' });
+  const verified = (await post(clientEndpoint('signInWithPassword'), { email: store, password: 'demo1234', returnSecureToken: true })).idToken;
+  const answer = await api(`/jwt?email=${store}`, verified);
+  expect(answer.status).toBe(409);
+  expect(await answer.json()).toEqual({ message: 'This email belongs to another account' });
+});
+
+test("an emulator token whose email claim was edited is read by the account's real email", async () => {
+  const email = unique('forger');
+  const buyer = await account(email, true);
+  expect((await api('/users', buyer.idToken, { method: 'POST', body: JSON.stringify({ name: 'Forger', email, role: 'Buyer' }) })).status).toBe(200);
+  const [header, payload] = buyer.idToken.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, email: 'admin@bookresale.test', email_verified: true })).toString('base64url')}.`;
+  const answer = await api('/jwt?email=admin%40bookresale.test', forged);
+  expect(answer.status).toBe(403);
+  expect(await answer.json()).toEqual({ message: 'The email does not match the signed-in account' });
+});
+
+test('disabling an account ends its API access at the next request', async () => {
+  const email = unique('disabled');
+  const user = await account(email, true);
+  expect((await api('/users', user.idToken, { method: 'POST', body: JSON.stringify({ name: 'Dee', email, role: 'seller' }) })).status).toBe(200);
+  const { accessToken } = (await (await api(`/jwt?email=${encodeURIComponent(email)}`, user.idToken)).json()) as { accessToken: string };
+  const products = () => api('/products', accessToken);
+  expect((await products()).status).toBe(200);
+
+  await post(adminEndpoint('update'), { localId: user.uid, disableUser: true }, { authorization: 'Bearer owner' });
+  const refused = await products();
+  expect(refused.status).toBe(401);
+  expect(await refused.json()).toEqual({ message: 'This account is disabled' });
+  expect((await api(`/jwt?email=${encodeURIComponent(email)}`, user.idToken)).status).toBe(401);
+});
