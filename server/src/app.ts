@@ -24,6 +24,7 @@ import identityRoutes from './routes/identity';
 import imageRoutes from './routes/images';
 import paymentRoutes from './routes/payments';
 import productRoutes from './routes/products';
+import searchRoutes from './routes/search';
 import { seedCatalogue } from './seed';
 
 export interface BuildAppOptions {
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(payments, { provider: options.payments ?? stripePaymentProvider(config.stripe) });
 
   await app.register(catalogueRoutes);
+  await app.register(searchRoutes);
   await app.register(identityRoutes);
   await app.register(adminRoutes);
   await app.register(productRoutes);

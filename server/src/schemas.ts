@@ -55,6 +55,7 @@ const object = (properties: Record<string, object>) =>
 const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;
 const bool = { type: 'boolean' } as const;
+const optionalIsbn = { type: ['string', 'null'] } as const;
 
 export const user = object({ _id: str, name: str, email: str, role: str });
 
@@ -63,12 +64,13 @@ export const category = object({ _id: str, name: str, category_id: str, category
 export const book = object({
   _id: str, name: str, img: str, location: str, resale_price: num, orginal_price: num,
   seller_name: str, number: str, uses: str, date: str, category: str, condition: str,
-  description: str, verified: bool,
+  description: str, verified: bool, author: str, isbn: optionalIsbn,
 });
 
 export const product = object({
   _id: str, name: str, price: num, phone: str, location: str, condition: str, description: str,
-  image: str, category: str, orginal_price: num, uses: str, date: str, sold: bool,
+  image: str, category: str, orginal_price: num, uses: str, date: str, sold: bool, author: str,
+  isbn: optionalIsbn,
 });
 
 export const booking = object({

@@ -47,6 +47,8 @@ export async function seedCatalogue(db: Db): Promise<boolean> {
           date: SEED_DATE,
           condition: entry.condition,
           description: entry.description,
+          author: entry.author,
+          isbn: entry.isbn,
         });
       }
     }

@@ -31,7 +31,8 @@ describe('catalogue', () => {
         location: expect.any(String), resale_price: expect.any(Number), orginal_price: expect.any(Number),
         seller_name: 'Book Resale Store', number: expect.any(String), uses: expect.any(String),
         date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), category: 'fiction', condition: expect.any(String),
-        description: expect.any(String), verified: true,
+        description: expect.any(String), verified: true, author: expect.stringMatching(/\w/),
+        isbn: expect.stringMatching(/^97[89]\d{10}$/),
       });
     }
     const all = (await t.app.inject({ url: '/bookCatagoriesId', headers: cast.buyer.headers })).json<WireBook[]>();

@@ -48,4 +48,33 @@ describe('migrations', () => {
     ).rejects.toMatchObject({ code: '23505' });
     expect(await migrate(db)).toEqual([]);
   });
+
+  it("give an older shop's store account no admin rights, and its seed books their authors and ISBNs", async () => {
+    const older = await createTestDb();
+    try {
+      const { db } = older;
+      await migrate(db, firstOnly);
+      await db.exec(`
+        insert into users (id, name, email, role) values ('${hex(1)}', 'Book Resale Store', 'store@book-resale.local', 'admin'),
+          ('${hex(2)}', 'Sam', 'sam@test.dev', 'seller');
+        insert into categories (id, name, category_id, category, img, position) values ('${hex(3)}', 'Fiction', '1', 'fiction', 'x', 1);
+        insert into books (id, category, name, img, location, resale_price_cents, orginal_price_cents, seller_id,
+            seller_email, seller_name, number, uses, date)
+          values ('${hex(4)}', 'fiction', 'Moby-Dick', 'x', 'Here', 100, 200, '${hex(1)}', 'store@book-resale.local', 'Store', '1', '1 year', '2026-01-01'),
+                 ('${hex(5)}', 'fiction', 'Moby-Dick', 'x', 'Here', 100, 200, '${hex(2)}', 'sam@test.dev', 'Sam', '1', '1 year', '2026-01-01');
+      `);
+      await migrate(db);
+      expect(await db.query('select email, role, system_account, firebase_uid from users order by id')).toEqual([
+        { email: 'store@book-resale.local', role: 'seller', system_account: true, firebase_uid: null },
+        { email: 'sam@test.dev', role: 'seller', system_account: false, firebase_uid: null },
+      ]);
+      // Only the store's own copy is the catalogue's: a seller's copy keeps what its seller gave.
+      expect(await db.query('select id, author, isbn from books order by id')).toEqual([
+        { id: hex(4), author: 'Herman Melville', isbn: '9780142437247' },
+        { id: hex(5), author: '', isbn: null },
+      ]);
+    } finally {
+      await older.drop();
+    }
+  });
 });

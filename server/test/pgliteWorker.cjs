@@ -2,8 +2,11 @@
 // with dynamic import(), which jest's module sandbox refuses; a worker uses Node's own loader.
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require('@electric-sql/pglite');
+const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm');
 
-const pglite = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+// The same extensions as production (src/db/pglite.ts).
+const options = { extensions: { pg_trgm } };
+const pglite = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 
 parentPort.on('message', async ({ id, op, sql, params }) => {
   try {

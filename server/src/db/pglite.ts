@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable } from './db';
 
 function wrap(target: PGlite | Transaction): Queryable {
@@ -18,7 +19,9 @@ function wrap(target: PGlite | Transaction): Queryable {
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
   // PGlite creates only the last folder of the path.
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const pglite = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+  // pg_trgm (typo-tolerant search) ships with PGlite as a contrib extension, loaded here.
+  const options = { extensions: { pg_trgm } };
+  const pglite = dataDir === undefined ? new PGlite(options) : new PGlite(dataDir, options);
   await pglite.waitReady;
   return {
     ...wrap(pglite),

@@ -55,6 +55,8 @@ export const bookOnWire = (base: string, book: BookRow) => ({
   condition: book.condition,
   description: book.description,
   verified: book.verified,
+  author: book.author,
+  isbn: book.isbn,
 });
 
 /** A seller's own book in the Product shape of the add-product form (plus whether it sold). */
@@ -72,6 +74,8 @@ export const productOnWire = (base: string, book: BookRow) => ({
   uses: book.uses,
   date: book.date,
   sold: book.sold,
+  author: book.author,
+  isbn: book.isbn,
 });
 
 export const bookingOnWire = (base: string, booking: BookingRow) => ({

@@ -16,6 +16,9 @@ export interface BookRow {
   date: string;
   condition: string;
   description: string;
+  author: string;
+  /** ISBN-13, when the seller gave one. */
+  isbn: string | null;
   sold: boolean;
   /** The seller is verified (role admin) or the shop itself; false once the seller's account is gone. */
   verified: boolean;
@@ -23,11 +26,13 @@ export interface BookRow {
 
 export type NewBook = Omit<BookRow, 'sold' | 'verified'>;
 
-const SELECT_BOOKS = `
-  select b.id, b.category, b.name, b.img, b.location, b.resale_price_cents, b.orginal_price_cents,
-         b.seller_id, b.seller_email, b.seller_name, b.number, b.uses, b.date, b.condition,
-         b.description, b.sold, coalesce(u.role = 'admin' or u.system_account, false) as verified
-  from books b left join users u on u.id = b.seller_id`;
+/** The columns of a `BookRow`, from `books b left join users u`. */
+export const BOOK_COLUMNS = `b.id, b.category, b.name, b.img, b.location, b.resale_price_cents,
+  b.orginal_price_cents, b.seller_id, b.seller_email, b.seller_name, b.number, b.uses, b.date,
+  b.condition, b.description, b.author, b.isbn, b.sold,
+  coalesce(u.role = 'admin' or u.system_account, false) as verified`;
+
+const SELECT_BOOKS = `select ${BOOK_COLUMNS} from books b left join users u on u.id = b.seller_id`;
 
 export function booksRepository(db: Queryable) {
   return {
@@ -53,12 +58,12 @@ export function booksRepository(db: Queryable) {
     async insert(book: NewBook): Promise<void> {
       await db.query(
         `insert into books (id, category, name, img, location, resale_price_cents, orginal_price_cents,
-           seller_id, seller_email, seller_name, number, uses, date, condition, description)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+           seller_id, seller_email, seller_name, number, uses, date, condition, description, author, isbn)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
         [
           book.id, book.category, book.name, book.img, book.location, book.resale_price_cents,
           book.orginal_price_cents, book.seller_id, book.seller_email, book.seller_name, book.number,
-          book.uses, book.date, book.condition, book.description,
+          book.uses, book.date, book.condition, book.description, book.author, book.isbn,
         ],
       );
     },

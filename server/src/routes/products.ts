@@ -80,6 +80,8 @@ export default async function productRoutes(app: FastifyInstance) {
         date: todayIsoDate(),
         condition: body.condition,
         description: body.description,
+        author: '',
+        isbn: null,
       });
       return { acknowledged: true, insertedId: id };
     },

@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from '../lib/errors';
+import { toIsbn13 } from '../lib/isbn';
+import { toCents } from '../lib/money';
+import { baseUrlOf, bookOnWire } from '../lib/wire';
+import { bearerToken } from '../plugins/identity';
+import { bookSearchRepository, type SearchCursor, type SearchFilters, type SearchSort } from '../repositories/bookSearch';
+import { book, categorySlug, text } from '../schemas';
+
+export const SEARCH_PAGE_SIZE = 24;
+export const SEARCH_MAX_PAGE_SIZE = 100;
+
+interface SearchQuery {
+  q?: string;
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  condition?: string;
+  location?: string;
+  sort?: SearchSort;
+  limit: number;
+  cursor?: string;
+}
+
+const dollars = { type: 'number', minimum: 0, maximum: 100_000 } as const;
+
+const searchQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    q: text(200),
+    category: categorySlug,
+    minPrice: dollars,
+    maxPrice: dollars,
+    condition: text(40, 1),
+    location: text(100, 1),
+    sort: { type: 'string', enum: ['relevance', 'newest', 'price_asc', 'price_desc'] },
+    limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_PAGE_SIZE, default: SEARCH_PAGE_SIZE },
+    cursor: { type: 'string', maxLength: 400, pattern: '^[A-Za-z0-9_-]+$' },
+  },
+} as const;
+
+/** Signed-out visitors see no seller phone numbers, as on the category pages. */
+const publicBook = { ...book, required: book.required.filter((field) => field !== 'number') };
+
+const searchAnswer = {
+  type: 'object',
+  required: ['items', 'total', 'nextCursor'],
+  properties: {
+    items: { type: 'array', items: publicBook },
+    total: { type: 'integer' },
+    nextCursor: { type: ['string', 'null'] },
+  },
+} as const;
+
+export const encodeCursor = (cursor: SearchCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(raw: string, sort: SearchSort): SearchCursor {
+  const invalid = () => badRequest('The cursor is not one this search handed out');
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (typeof value !== 'object' || value === null) throw invalid();
+  const cursor = value as Record<string, unknown>;
+  if (typeof cursor.id !== 'string' || !/^[0-9a-f]{24}$/.test(cursor.id)) throw invalid();
+  if (cursor.sort !== sort) throw badRequest('The cursor belongs to another sort order');
+  if (sort === 'relevance' && typeof cursor.score === 'number' && Number.isFinite(cursor.score)) {
+    return { sort, score: cursor.score, id: cursor.id };
+  }
+  if (sort === 'newest' && typeof cursor.createdAt === 'string' && /^[0-9 :.+-]{10,40}$/.test(cursor.createdAt)) {
+    return { sort, createdAt: cursor.createdAt, id: cursor.id };
+  }
+  if ((sort === 'price_asc' || sort === 'price_desc') && Number.isSafeInteger(cursor.priceCents)) {
+    return { sort, priceCents: cursor.priceCents as number, id: cursor.id };
+  }
+  throw invalid();
+}
+
+/** A 13-digit ISBN when the words typed are one (ISBN-10 or 13, with or without hyphens). */
+function isbnOf(q: string): string | undefined {
+  const compact = q.replace(/[\s-]/g, '');
+  return /^(\d{9}[\dXx]|\d{13})$/.test(compact) ? toIsbn13(compact) : undefined;
+}
+
+/** Search over the books for sale: anyone may search; phone numbers only for signed-in callers. */
+export default async function searchRoutes(app: FastifyInstance) {
+  const search = bookSearchRepository(app.db);
+
+  /** Signs the caller in when a valid access token came along; a missing or bad one means a visitor. */
+  async function optionalCaller(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!bearerToken(request)) return;
+    try {
+      await app.authenticate(request, reply);
+    } catch {
+      request.currentUser = null;
+    }
+  }
+
+  app.get<{ Querystring: SearchQuery }>(
+    '/books/search',
+    { preHandler: optionalCaller, schema: { querystring: searchQuery, response: { 200: searchAnswer } } },
+    async (request) => {
+      const query = request.query;
+      const words = query.q?.trim() || undefined;
+      const isbn = words === undefined ? undefined : isbnOf(words);
+      if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+        throw badRequest('minPrice is above maxPrice');
+      }
+      const filters: SearchFilters = {
+        text: isbn ? undefined : words,
+        isbn,
+        category: query.category?.toLowerCase(),
+        minPriceCents: query.minPrice === undefined ? undefined : toCents(query.minPrice),
+        maxPriceCents: query.maxPrice === undefined ? undefined : toCents(query.maxPrice),
+        condition: query.condition?.trim() || undefined,
+        location: query.location?.trim() || undefined,
+      };
+      const sort: SearchSort = query.sort ?? (words ? 'relevance' : 'newest');
+      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
+      const page = await search.search(filters, sort, query.limit, cursor);
+      const base = baseUrlOf(request);
+      const signedIn = request.currentUser !== null;
+      return {
+        items: page.rows.map((row) => {
+          const { number, ...rest } = bookOnWire(base, row);
+          return signedIn ? { ...rest, number } : rest;
+        }),
+        total: page.total,
+        nextCursor: page.next ? encodeCursor(page.next) : null,
+      };
+    },
+  );
+}
