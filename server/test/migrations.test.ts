@@ -38,7 +38,7 @@ describe('migrations', () => {
         resale_price_cents, img, paid, created_at)
       values ${[booking(10, 1, false), booking(11, 3, false), booking(12, 2, false), booking(13, 5, true)].join(', ')}`);
 
-    expect(await migrate(db)).toEqual(['002_one_open_booking.sql']);
+    expect(await migrate(db)).toEqual(expect.arrayContaining(['002_one_open_booking.sql']));
 
     const left = await db.query<{ id: string; paid: boolean }>('select id, paid from bookings order by id');
     expect(left).toEqual([{ id: hex(11), paid: false }, { id: hex(13), paid: true }]);
