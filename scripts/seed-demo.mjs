@@ -102,13 +102,15 @@ function apiClient(apiUrl) {
     get: (what, pathname, token) => expectOk(what, call(`${apiUrl}${pathname}`, { headers: bearer(token) })),
     post: (what, pathname, token, json) => expectOk(what, call(`${apiUrl}${pathname}`, { method: 'POST', headers: bearer(token), json })),
     put: (what, pathname, token) => expectOk(what, call(`${apiUrl}${pathname}`, { method: 'PUT', headers: bearer(token) })),
-    async upload(fileName, imageHostUrl, imageHostKey) {
+    /** Our own image host takes uploads from signed-in sellers only; another host (imgbb) never sees the token. */
+    async upload(fileName, imageHostUrl, imageHostKey, token) {
       const bytes = await fs.readFile(path.join(ASSETS, fileName));
       const form = new FormData();
       form.append('image', new Blob([bytes], { type: 'image/png' }), fileName);
+      const headers = new URL(imageHostUrl).origin === new URL(apiUrl).origin ? bearer(token) : {};
       const answer = await expectOk(
         `uploading ${fileName}`,
-        call(`${imageHostUrl}?key=${encodeURIComponent(imageHostKey)}`, { method: 'POST', body: form }),
+        call(`${imageHostUrl}?key=${encodeURIComponent(imageHostKey)}`, { method: 'POST', headers, body: form }),
       );
       return answer.data.url;
     },
@@ -191,7 +193,7 @@ export async function seedDemo({
   const listed = new Set((await api.get('GET /products', '/products', tokens.seller)).map((product) => product.name));
   for (const { imageFile, ...product } of DEMO_PRODUCTS) {
     if (listed.has(product.name)) continue;
-    const image = await api.upload(imageFile, imageHostUrl, imageHostKey);
+    const image = await api.upload(imageFile, imageHostUrl, imageHostKey, tokens.seller);
     await api.post(`adding ${product.name}`, '/products', tokens.seller, { ...product, image });
     done.push(`product ${product.name}`);
   }

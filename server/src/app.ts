@@ -16,6 +16,7 @@ import configPlugin from './plugins/config';
 import database from './plugins/database';
 import errors from './plugins/errors';
 import identity from './plugins/identity';
+import imageSweeper from './plugins/imageSweeper';
 import payments from './plugins/payments';
 import adminRoutes from './routes/admin';
 import bookingRoutes from './routes/bookings';
@@ -91,6 +92,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(authorization);
   await app.register(payments, { provider: options.payments ?? stripePaymentProvider(config.stripe) });
+  await app.register(imageSweeper, {
+    graceHours: config.imageGraceHours,
+    intervalMinutes: config.imageSweepIntervalMinutes,
+  });
 
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);

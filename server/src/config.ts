@@ -23,8 +23,15 @@ export interface Config {
   jwtSecret?: string;
   imageHostKey: string;
   publicUrl?: string;
-  /** Requests per minute per IP on sign-in, sign-up and upload; 0 turns the limit off. */
+  /** Requests per minute per IP on sign-in and sign-up, per user on upload; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** The most images one account may keep uploaded, and their total size in bytes. */
+  uploadQuotaImages: number;
+  uploadQuotaBytes: number;
+  /** Uploads no listing uses are removed once older than this. */
+  imageGraceHours: number;
+  /** How often the removal runs; 0 turns the timer off. */
+  imageSweepIntervalMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +113,8 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('RATE_LIMIT_PER_MINUTE must be a whole number (0 turns the limit off)');
   }
 
+  const images = imageConfig(env, problems);
+
   const config: Config = {
     apiPort: port('API_PORT', 5000),
     apiHost: nonEmpty(env.API_HOST) ?? '127.0.0.1',
@@ -120,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
     imageHostKey: nonEmpty(env.IMAGE_HOST_KEY) ?? 'book-resale-local',
     publicUrl,
     rateLimitPerMinute,
+    ...images,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -175,5 +185,33 @@ function stripeConfig(
     host: host ?? '127.0.0.1',
     port: port('STRIPE_API_PORT', 12111),
     protocol: protocol === 'https' ? 'https' : 'http',
+  };
+}
+
+const MAX_SWEEP_INTERVAL_MINUTES = 7 * 24 * 60;
+
+type ImageConfig = Pick<Config, 'uploadQuotaImages' | 'uploadQuotaBytes' | 'imageGraceHours' | 'imageSweepIntervalMinutes'>;
+
+function imageConfig(env: Env, problems: string[]): ImageConfig {
+  const number = (name: string, fallback: number, valid: (value: number) => boolean, rule: string): number => {
+    const raw = nonEmpty(env[name]);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (valid(value)) return value;
+    problems.push(`${name} must be ${rule}, got "${raw}"`);
+    return fallback;
+  };
+  const atLeastOne = (value: number) => Number.isInteger(value) && value >= 1;
+  return {
+    uploadQuotaImages: number('UPLOAD_QUOTA_IMAGES', 200, atLeastOne, 'a whole number of at least 1'),
+    uploadQuotaBytes: number('UPLOAD_QUOTA_MB', 200, atLeastOne, 'a whole number of at least 1') * 1024 * 1024,
+    imageGraceHours: number('IMAGE_GRACE_HOURS', 24, (value) => Number.isFinite(value) && value > 0, 'a number of hours above 0'),
+    imageSweepIntervalMinutes: number(
+      'IMAGE_SWEEP_INTERVAL_MINUTES',
+      60,
+      // A timer cannot wait longer than about 24 days; a week is plenty.
+      (value) => Number.isInteger(value) && value >= 0 && value <= MAX_SWEEP_INTERVAL_MINUTES,
+      `a whole number of minutes up to ${MAX_SWEEP_INTERVAL_MINUTES} (0 turns the sweep off)`,
+    ),
   };
 }

@@ -43,6 +43,8 @@ const MATRIX: Row[] = [
   { route: 'DELETE /bookings/:id', method: 'DELETE', url: (f) => `/bookings/${f.bookingId}`, expected: [401, 200, 403, 403, 403] },
   { route: 'DELETE /products/:id', method: 'DELETE', url: (f) => `/products/${f.productId}`, expected: [401, 403, 200, 403, 200] },
   { route: 'DELETE /users/admin/:id', method: 'DELETE', url: (f) => `/users/admin/${f.targetUserId}`, expected: [401, 403, 403, 403, 200] },
+  // Past the role check the upload is refused for its body (not multipart), which is enough here.
+  { route: 'POST /image-host/1/upload', method: 'POST', url: () => '/image-host/1/upload?key=book-resale-local', body: () => ({}), expected: [401, 403, 400, 400, 400] },
 ];
 
 let t: TestApp;

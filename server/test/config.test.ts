@@ -13,6 +13,10 @@ describe('loadConfig', () => {
       clientOrigins: ['http://127.0.0.1:8080'],
       imageHostKey: 'book-resale-local',
       rateLimitPerMinute: 30,
+      uploadQuotaImages: 200,
+      uploadQuotaBytes: 200 * 1024 * 1024,
+      imageGraceHours: 24,
+      imageSweepIntervalMinutes: 60,
       stripe: { secretKey: 'sk_test_sandbox', host: '127.0.0.1', port: 12111, protocol: 'http' },
     });
     expect(config.databaseUrl).toBeUndefined();
@@ -30,6 +34,14 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://api.example');
     // A real key without a host talks to Stripe itself.
     expect(config.stripe).toEqual({ secretKey: 'sk_live_abc123' });
+  });
+
+  it('reads the image quota and sweep settings', () => {
+    const config = loadConfig({ UPLOAD_QUOTA_IMAGES: '50', UPLOAD_QUOTA_MB: '20', IMAGE_GRACE_HOURS: '0.5', IMAGE_SWEEP_INTERVAL_MINUTES: '0' });
+    expect(config).toMatchObject({ uploadQuotaImages: 50, uploadQuotaBytes: 20 * 1024 * 1024, imageGraceHours: 0.5, imageSweepIntervalMinutes: 0 });
+    const attempt = () => loadConfig({ UPLOAD_QUOTA_IMAGES: '0', UPLOAD_QUOTA_MB: 'lots', IMAGE_GRACE_HOURS: '-1', IMAGE_SWEEP_INTERVAL_MINUTES: '1.5' });
+    expect(() => loadConfig({ IMAGE_SWEEP_INTERVAL_MINUTES: '100000' })).toThrow('IMAGE_SWEEP_INTERVAL_MINUTES');
+    for (const name of ['UPLOAD_QUOTA_IMAGES', 'UPLOAD_QUOTA_MB', 'IMAGE_GRACE_HOURS', 'IMAGE_SWEEP_INTERVAL_MINUTES']) expect(attempt).toThrow(name);
   });
 
   it('lists every bad value in one clear error', () => {

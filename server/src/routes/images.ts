@@ -1,11 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../lib/errors';
-import { CONTENT_TYPES, detectImage } from '../lib/imageInfo';
+import { reencodeImage } from '../lib/imageEncoding';
+import { CONTENT_TYPES } from '../lib/imageInfo';
+import { ensureRoomForOneMore, storeUpload, uploadQuotaOf, uploadsDirOf } from '../lib/uploads';
 import { baseUrlOf } from '../lib/wire';
-import { rateLimited } from '../plugins/config';
+import { callerOf } from '../plugins/identity';
 import { text } from '../schemas';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -44,14 +46,42 @@ const uploadAnswer = {
   },
 } as const;
 
-/** An imgbb-compatible image host: uploads go to `DATA_DIR/images`, seed covers ship with the code. */
+const hasClientStatus = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'statusCode' in error &&
+  typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
+
+/** The one file of the multipart body. The parser's own errors carry no status; they are bad input. */
+async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
+  try {
+    const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+    if (!part || part.fieldname !== 'image') throw badRequest('Send the image in the form field "image"');
+    return { bytes: await part.toBuffer(), fileName: part.filename }; // toBuffer throws a 413 past the size limit
+  } catch (error) {
+    if (hasClientStatus(error)) throw error;
+    throw badRequest('The upload is not a well-formed multipart/form-data body');
+  }
+}
+
+/** Uploads per minute per account; counted after sign-in, so one account cannot use many addresses. */
+function rateLimitedPerUser(perMinute: number) {
+  if (perMinute <= 0) return {};
+  const keyGenerator = (request: FastifyRequest) => `upload:${callerOf(request).id}`;
+  return { rateLimit: { max: perMinute, timeWindow: 60_000, hook: 'preHandler' as const, keyGenerator } };
+}
+
+/**
+ * An imgbb-compatible image host: uploads go to `DATA_DIR/images`, seed covers ship with the code.
+ * Uploading takes the host key and a signed-in seller or admin, within that account's quota.
+ */
 export default async function imageRoutes(app: FastifyInstance) {
-  const uploadsDir = path.join(app.config.dataDir, 'images');
+  const uploadsDir = uploadsDirOf(app.config);
+  const quota = uploadQuotaOf(app.config);
 
   app.post<{ Querystring: { key: string } }>(
     '/image-host/1/upload',
     {
-      config: rateLimited(app.config),
+      onRequest: [app.authenticate, app.requireSeller],
+      config: rateLimitedPerUser(app.config.rateLimitPerMinute),
       schema: {
         querystring: { type: 'object', required: ['key'], properties: { key: text(200, 1) } },
         response: { 200: uploadAnswer },
@@ -61,24 +91,23 @@ export default async function imageRoutes(app: FastifyInstance) {
       // Like imgbb, a wrong key is a 400.
       if (!sameSecret(request.query.key, app.config.imageHostKey)) throw badRequest('Invalid API v1 key.');
       if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data');
-      const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
-      if (!part || part.fieldname !== 'image') throw badRequest('Send the image in the form field "image"');
-      const bytes = await part.toBuffer(); // throws a 413 past the size limit
-      const info = detectImage(bytes);
-      if (!info) throw badRequest('Only PNG, JPEG, WebP and GIF images are accepted');
+      const owner = callerOf(request);
+      await ensureRoomForOneMore(app.db, owner.id, quota);
+      const part = await readImagePart(request);
+      const image = await reencodeImage(part.bytes);
 
       const id = randomBytes(12).toString('hex');
-      const fileName = `${id}.${info.extension}`;
-      await mkdir(uploadsDir, { recursive: true });
-      await writeFile(path.join(uploadsDir, fileName), bytes, { flag: 'wx' });
+      const fileName = `${id}.${image.extension}`;
+      const createdAt = new Date();
+      await storeUpload(app.db, uploadsDir, { fileName, ownerId: owner.id, bytes: image.bytes, createdAt }, quota);
       const url = `${baseUrlOf(request)}/image-host/i/${fileName}`;
-      const title = path.parse(part.filename || 'image').name.slice(0, 100);
+      const title = path.parse(part.fileName || 'image').name.slice(0, 100);
       return {
         data: {
           id, title, url_viewer: url, url, display_url: url,
-          width: info.width, height: info.height,
-          size: bytes.length, time: Math.floor(Date.now() / 1000), expiration: 0,
-          image: { filename: fileName, name: id, mime: info.mime, extension: info.extension, url },
+          width: image.width, height: image.height,
+          size: image.bytes.length, time: Math.floor(createdAt.getTime() / 1000), expiration: 0,
+          image: { filename: fileName, name: id, mime: image.mime, extension: image.extension, url },
         },
         success: true,
         status: 200,
@@ -97,6 +126,7 @@ export default async function imageRoutes(app: FastifyInstance) {
       const { file } = request.params;
       const extension = path.extname(file).slice(1);
       // Uploads are never SVG (it can carry script), so SVG is served from the seed folder only.
+      // Earlier uploads kept their PNG, JPEG or GIF name; new ones are always WebP.
       const candidates = extension === 'svg' ? [SEED_IMAGES_DIR] : [uploadsDir, SEED_IMAGES_DIR];
       for (const directory of candidates) {
         const bytes = await readFile(path.join(directory, file)).catch(() => undefined);

@@ -130,7 +130,7 @@ describe('Add Product page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myproducts'));
     expect(uploads).toHaveLength(1);
-    expect(uploads[0]).toMatchObject({ authorization: null, field: 'image', fileName: 'cover.png' });
+    expect(uploads[0]).toMatchObject({ authorization: 'bearer t0k', field: 'image', fileName: 'cover.png' });
     expect(uploads[0].url.searchParams.get('key')).toBe('book-resale-local');
     expect(posts).toEqual([
       {

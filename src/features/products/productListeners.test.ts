@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupStore } from '../../app/store';
+import { getConfig, setConfig } from '../../config/env';
 import { createFakeServices } from '../../testing/fakeServices';
 import { signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
@@ -41,7 +42,7 @@ const settled = (store: ReturnType<typeof startStore>['store']) =>
   });
 
 describe('add-product flow', () => {
-  it('uploads the image to the image host without the API token, then posts the product with its URL', async () => {
+  it("uploads the image to the API's image host with the key and the access token, then posts the product with its URL", async () => {
     const { uploads, posts } = recordProductCalls();
     const { store, services } = startStore();
 
@@ -52,11 +53,30 @@ describe('add-product flow', () => {
     expect(uploads).toHaveLength(1);
     expect(uploads[0].url.origin + uploads[0].url.pathname).toBe('http://127.0.0.1:5000/image-host/1/upload');
     expect(uploads[0].url.searchParams.get('key')).toBe('book-resale-local');
-    expect(uploads[0]).toMatchObject({ authorization: null, field: 'image', fileName: 'cover.png', fileType: 'image/png' });
+    expect(uploads[0]).toMatchObject({ authorization: 'bearer t0k', field: 'image', fileName: 'cover.png', fileType: 'image/png' });
     expect(posts).toEqual([{ authorization: 'bearer t0k', body: { ...draft, image: uploadedUrl } }]);
     expect(services.notifier.notify).toHaveBeenCalledWith('Dune is added successfully', 'success');
     expect(services.navigation.navigate).toHaveBeenCalledWith('/dashboard/myproducts');
     expect(store.getState().addProduct).toEqual({ status: 'idle', error: null });
+  });
+
+  it('never sends the access token to an image host on another origin (imgbb)', async () => {
+    setConfig({ ...getConfig(), imageHostUrl: 'https://api.imgbb.com/1/upload', imageHostKey: 'imgbb-key' });
+    try {
+      const { uploads, posts } = recordProductCalls();
+      const { store } = startStore();
+
+      store.dispatch(addProductRequested({ product: draft, image: new File(['x'], 'cover.png', { type: 'image/png' }) }));
+      await settled(store);
+
+      expect(uploads).toHaveLength(1);
+      expect(uploads[0].url.origin + uploads[0].url.pathname).toBe('https://api.imgbb.com/1/upload');
+      expect(uploads[0].url.searchParams.get('key')).toBe('imgbb-key');
+      expect(uploads[0].authorization).toBeNull();
+      expect(posts).toEqual([{ authorization: 'bearer t0k', body: { ...draft, image: uploadedUrl } }]);
+    } finally {
+      setConfig(undefined);
+    }
   });
 
   it("posts nothing when the image host refuses the upload, and keeps the host's message", async () => {

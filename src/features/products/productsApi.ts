@@ -1,5 +1,5 @@
 import { fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { baseApi } from '../../api/baseApi';
+import { baseApi, withAccessToken } from '../../api/baseApi';
 import { copy } from '../../config/copy';
 import { getConfig } from '../../config/env';
 import type { DeleteAnswer, InsertAnswer, Product } from '../../types/entities';
@@ -18,11 +18,19 @@ interface ImageHostAnswer {
 }
 
 /**
- * The image host is another service: it gets its own key in the query string and must never
- * see the API's bearer token, so it bypasses the API base query (and its retries: an upload
- * is not idempotent).
+ * The image host may be another service (imgbb): it gets its own key in the query string and
+ * bypasses the API base query (and its retries: an upload is not idempotent).
  */
 const imageHostQuery = fetchBaseQuery();
+
+/**
+ * The API's own image host takes uploads from signed-in sellers only, so it gets the access
+ * token too; a host on any other origin never sees it.
+ */
+function imageHostHeaders(imageHostUrl: string, apiUrl: string): Headers {
+  const headers = new Headers();
+  return new URL(imageHostUrl).origin === new URL(apiUrl).origin ? withAccessToken(headers) : headers;
+}
 
 const notUploaded: FetchBaseQueryError = { status: 'CUSTOM_ERROR', error: copy.products.uploadFailed };
 
@@ -54,11 +62,16 @@ export const productsApi = baseApi.injectEndpoints({
     }),
     uploadImage: build.mutation<UploadedImage, File>({
       queryFn: async (file, api) => {
-        const { imageHostUrl, imageHostKey } = getConfig();
+        const { imageHostUrl, imageHostKey, apiUrl } = getConfig();
         const body = new FormData();
         body.append('image', file);
         const result = await imageHostQuery(
-          { url: `${imageHostUrl}?key=${encodeURIComponent(imageHostKey)}`, method: 'POST', body },
+          {
+            url: `${imageHostUrl}?key=${encodeURIComponent(imageHostKey)}`,
+            method: 'POST',
+            headers: imageHostHeaders(imageHostUrl, apiUrl),
+            body,
+          },
           api,
           {},
         );

@@ -1,0 +1,80 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Db, Queryable } from '../db/db';
+import { imagesRepository, type ImageUsage } from '../repositories/images';
+import { HttpError } from './errors';
+
+/** Where uploads are stored. */
+export const uploadsDirOf = (config: Config) => path.join(config.dataDir, 'images');
+
+export interface UploadQuota {
+  images: number;
+  bytes: number;
+  /** Only for the advice in the refusal: unused uploads go after this many hours. */
+  graceHours: number;
+}
+
+export const uploadQuotaOf = (config: Config): UploadQuota => ({
+  images: config.uploadQuotaImages,
+  bytes: config.uploadQuotaBytes,
+  graceHours: config.imageGraceHours,
+});
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  return `${Math.ceil(bytes / 1024)} KB`;
+}
+
+const freeingAdvice = (quota: UploadQuota) =>
+  `Images no listing uses are removed once they are ${quota.graceHours} hours old.`;
+
+/** 429 when the account holds its maximum number of images, 413 when this one would pass the size allowed. */
+function refuseOverQuota(usage: ImageUsage, newBytes: number, quota: UploadQuota): void {
+  if (usage.images + 1 > quota.images) {
+    throw new HttpError(
+      429,
+      `Upload limit reached: an account keeps at most ${quota.images} images. ${freeingAdvice(quota)}`,
+    );
+  }
+  if (usage.bytes + newBytes > quota.bytes) {
+    throw new HttpError(
+      413,
+      `Upload limit reached: this image (${formatBytes(newBytes)}) would take your images past ` +
+        `${formatBytes(quota.bytes)}; they use ${formatBytes(usage.bytes)}. ${freeingAdvice(quota)}`,
+    );
+  }
+}
+
+/** The cheap check before reading an upload at all: is there room for one more image? */
+export async function ensureRoomForOneMore(db: Queryable, ownerId: string, quota: UploadQuota): Promise<void> {
+  refuseOverQuota(await imagesRepository(db).usageOf(ownerId), 0, quota);
+}
+
+export interface UploadToStore {
+  fileName: string;
+  ownerId: string;
+  bytes: Buffer;
+  createdAt: Date;
+}
+
+/**
+ * Records the upload against its owner's quota, then writes the file. The owner's uploads are
+ * serialised for the check, so two at once cannot both take the last place.
+ */
+export async function storeUpload(db: Db, directory: string, upload: UploadToStore, quota: UploadQuota): Promise<void> {
+  await db.transaction(async (tx) => {
+    const images = imagesRepository(tx);
+    await images.lockOwner(upload.ownerId);
+    refuseOverQuota(await images.usageOf(upload.ownerId), upload.bytes.length, quota);
+    await images.insert({ ...upload, bytes: upload.bytes.length });
+  });
+  try {
+    await mkdir(directory, { recursive: true });
+    await writeFile(path.join(directory, upload.fileName), upload.bytes, { flag: 'wx' });
+  } catch (error) {
+    // Give the place back; a row without its file would only be swept later.
+    await imagesRepository(db).delete(upload.fileName).catch(() => undefined);
+    throw error;
+  }
+}
