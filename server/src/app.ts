@@ -10,6 +10,7 @@ import { createPgliteDb } from './db/pglite';
 import { createPostgresDb } from './db/postgres';
 import { accessTokens, resolveJwtSecret } from './lib/accessTokens';
 import { firebaseIdTokenVerifier, type IdTokenVerifier } from './lib/firebaseVerifier';
+import { safeLoggerOptions } from './lib/logging';
 import { stripePaymentProvider, type PaymentProvider } from './lib/paymentProvider';
 import authorization from './plugins/authorization';
 import configPlugin from './plugins/config';
@@ -37,6 +38,7 @@ export interface BuildAppOptions {
   verifyIdToken?: IdTokenVerifier;
   /** The payment provider client; by default Stripe from the config. */
   payments?: PaymentProvider;
+  /** Logger options; keys and emails are kept out of the lines (`lib/logging.ts`). */
   logger?: FastifyServerOptions['logger'];
   /** Seed the catalogue on an empty database (default true). */
   seed?: boolean;
@@ -64,7 +66,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     throw error;
   }
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
+  const app = Fastify({ logger: safeLoggerOptions(options.logger), bodyLimit: JSON_BODY_LIMIT });
   await app.register(configPlugin, { config });
   await app.register(errors);
   await app.register(cors, {
