@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, publicAddressProblem, type Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { createPgliteDb } from './db/pglite';
@@ -55,6 +55,8 @@ async function openDatabase(config: Config): Promise<Db> {
 /** Builds the API, ready to `listen` or `inject`; the database is migrated (and seeded) first. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
+  const addressProblem = publicAddressProblem(config);
+  if (addressProblem) throw new ConfigError([addressProblem]);
   const db = options.db ?? (await openDatabase(config));
   let secret: string;
   try {

@@ -22,6 +22,7 @@ export interface Config {
   /** Unset means a random secret kept in `DATA_DIR/jwt-secret`. */
   jwtSecret?: string;
   imageHostKey: string;
+  /** Base of image URLs; unset means the (loopback) listen address. */
   publicUrl?: string;
   /** Requests per minute per IP on sign-in, sign-up and upload; 0 turns the limit off. */
   rateLimitPerMinute: number;
@@ -98,6 +99,10 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, '');
   if (publicUrl !== undefined && !isHttpUrl(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');
 
+  const apiHost = nonEmpty(env.API_HOST) ?? '127.0.0.1';
+  const addressProblem = publicAddressProblem({ apiHost, publicUrl });
+  if (addressProblem) problems.push(addressProblem);
+
   const stripe = stripeConfig(env, problems, port);
 
   const rateLimitRaw = nonEmpty(env.RATE_LIMIT_PER_MINUTE);
@@ -108,7 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const config: Config = {
     apiPort: port('API_PORT', 5000),
-    apiHost: nonEmpty(env.API_HOST) ?? '127.0.0.1',
+    apiHost,
     dataDir: path.resolve(REPO_ROOT, nonEmpty(env.DATA_DIR) ?? '.data'),
     databaseUrl,
     adminEmails,
@@ -123,6 +128,21 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+const isLoopback = (host: string) =>
+  /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d{1,3}){3})$/i.test(host);
+
+/**
+ * Image links are built from PUBLIC_URL, else from the listen address; an address other machines
+ * reach (0.0.0.0, a LAN address) is no link to hand out, so such a setup needs PUBLIC_URL.
+ */
+export function publicAddressProblem(config: Pick<Config, 'apiHost' | 'publicUrl'>): string | undefined {
+  if (config.publicUrl || isLoopback(config.apiHost)) return undefined;
+  return (
+    `API_HOST is "${config.apiHost}", which other machines can reach: set PUBLIC_URL to the address ` +
+    'clients use for this API (image links are built from it)'
+  );
 }
 
 function stripeConfig(
