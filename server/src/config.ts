@@ -24,7 +24,10 @@ export interface Config {
   imageHostKey: string;
   /** Base of image URLs; unset means the (loopback) listen address. */
   publicUrl?: string;
-  /** Requests per minute per IP on sign-in, sign-up and upload; 0 turns the limit off. */
+  /**
+   * Requests per minute per IP on sign-in, sign-up and upload, and per user and booking on payment
+   * intents; 0 turns the limits off.
+   */
   rateLimitPerMinute: number;
 }
 
