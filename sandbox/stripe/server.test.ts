@@ -3,7 +3,7 @@
  * exactly as the API server does in sandbox mode.
  */
 import Stripe from 'stripe';
-import { stripePaymentProvider } from '../../server/src/lib/paymentProvider';
+import { stripePaymentProvider, type CreatePaymentIntent } from '../../server/src/lib/paymentProvider';
 import { type StripeSandbox, startStripeSandbox } from './server';
 
 let sandbox: StripeSandbox;
@@ -174,15 +174,34 @@ describe('Refunds through the Stripe SDK', () => {
 describe("the API's payment provider against the sandbox", () => {
   it('creates, reads back and refunds once, as the payment routes do', async () => {
     const provider = stripePaymentProvider({ secretKey: 'sk_test_sandbox', host: '127.0.0.1', port: sandbox.port, protocol: 'http' });
-    const created = await provider.paymentIntents.create({
-      amount: 2500, currency: 'usd', payment_method_types: ['card'], metadata: { bookingId: 'b-9' },
-    });
+    const created = await provider.paymentIntents.create(
+      { amount: 2500, currency: 'usd', payment_method_types: ['card'], metadata: { bookingId: 'b-9', bookId: 'k-9' } },
+      { idempotencyKey: 'payment-intent-b-9-2500-0' },
+    );
     await stripe.paymentIntents.confirm(created.id, { payment_method: 'pm_card_visa' });
     expect(await provider.paymentIntents.retrieve(created.id)).toMatchObject({ status: 'succeeded', amount: 2500, metadata: { bookingId: 'b-9' } });
     const params = { payment_intent: created.id, reason: 'requested_by_customer', metadata: { bookingId: 'b-9' } } as const;
     const refund = await provider.refunds.create(params, { idempotencyKey: `refund-${created.id}` });
     expect(refund).toMatchObject({ amount: 2500, status: 'succeeded' });
     expect((await provider.refunds.create(params, { idempotencyKey: `refund-${created.id}` })).id).toBe(refund.id);
+  });
+
+  it('creates one PaymentIntent per idempotency key, even for simultaneous requests, and reads it back open', async () => {
+    const provider = stripePaymentProvider({ secretKey: 'sk_test_sandbox', host: '127.0.0.1', port: sandbox.port, protocol: 'http' });
+    const params: CreatePaymentIntent = {
+      amount: 1800, currency: 'usd', payment_method_types: ['card'], metadata: { bookingId: 'b-10', bookId: 'k-10' },
+    };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => provider.paymentIntents.create(params, { idempotencyKey: 'payment-intent-b-10-1800-0' })),
+    );
+    expect(new Set(answers.map((intent) => intent.id)).size).toBe(1);
+    expect(new Set(answers.map((intent) => intent.client_secret)).size).toBe(1);
+    expect(await provider.paymentIntents.retrieve(answers[0].id)).toMatchObject({
+      status: 'requires_payment_method', amount: 1800, currency: 'usd', client_secret: answers[0].client_secret,
+      metadata: { bookingId: 'b-10', bookId: 'k-10' },
+    });
+    const next = await provider.paymentIntents.create(params, { idempotencyKey: 'payment-intent-b-10-1800-1' });
+    expect(next.id).not.toBe(answers[0].id);
   });
 });
 

@@ -3,13 +3,14 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { assertSafeIdentityMode, loadConfig, type Config } from './config';
+import { assertSafeIdentityMode, ConfigError, loadConfig, publicAddressProblem, type Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { createPgliteDb } from './db/pglite';
 import { createPostgresDb } from './db/postgres';
 import { accessTokens, resolveJwtSecret } from './lib/accessTokens';
 import { firebaseIdentity, type AccountChecker, type IdTokenVerifier } from './lib/firebaseVerifier';
+import { safeLoggerOptions } from './lib/logging';
 import { stripePaymentProvider, type PaymentProvider } from './lib/paymentProvider';
 import authorization from './plugins/authorization';
 import configPlugin from './plugins/config';
@@ -41,6 +42,7 @@ export interface BuildAppOptions {
   checkAccount?: AccountChecker;
   /** The payment provider client; by default Stripe from the config. */
   payments?: PaymentProvider;
+  /** Logger options; keys and emails are kept out of the lines (`lib/logging.ts`). */
   logger?: FastifyServerOptions['logger'];
   /** Seed the catalogue on an empty database (default true). */
   seed?: boolean;
@@ -58,6 +60,8 @@ async function openDatabase(config: Config): Promise<Db> {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
   assertSafeIdentityMode(config);
+  const addressProblem = publicAddressProblem(config);
+  if (addressProblem) throw new ConfigError([addressProblem]);
   const db = options.db ?? (await openDatabase(config));
   let secret: string;
   try {
@@ -69,7 +73,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     throw error;
   }
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
+  const app = Fastify({ logger: safeLoggerOptions(options.logger), bodyLimit: JSON_BODY_LIMIT });
   await app.register(configPlugin, { config });
   await app.register(errors);
   await app.register(cors, {

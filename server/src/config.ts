@@ -22,8 +22,12 @@ export interface Config {
   /** Unset means a random secret kept in `DATA_DIR/jwt-secret`. */
   jwtSecret?: string;
   imageHostKey: string;
+  /** Base of image URLs; unset means the (loopback) listen address. */
   publicUrl?: string;
-  /** Requests per minute per IP on sign-in and sign-up, per user on upload; 0 turns the limit off. */
+  /**
+   * Requests per minute per IP on sign-in and sign-up, per account on upload, and per user and
+   * booking on payment intents; 0 turns the limits off.
+   */
   rateLimitPerMinute: number;
   /** The most images one account may keep uploaded, and their total size in bytes. */
   uploadQuotaImages: number;
@@ -105,6 +109,10 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, '');
   if (publicUrl !== undefined && !isHttpUrl(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');
 
+  const apiHost = nonEmpty(env.API_HOST) ?? '127.0.0.1';
+  const addressProblem = publicAddressProblem({ apiHost, publicUrl });
+  if (addressProblem) problems.push(addressProblem);
+
   const stripe = stripeConfig(env, problems, port);
 
   const rateLimitRaw = nonEmpty(env.RATE_LIMIT_PER_MINUTE);
@@ -117,7 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const config: Config = {
     apiPort: port('API_PORT', 5000),
-    apiHost: nonEmpty(env.API_HOST) ?? '127.0.0.1',
+    apiHost,
     dataDir: path.resolve(REPO_ROOT, nonEmpty(env.DATA_DIR) ?? '.data'),
     databaseUrl,
     adminEmails,
@@ -137,8 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** Addresses that only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+  return /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d{1,3}){3})$/i.test(host);
 }
 
 /**
@@ -162,6 +169,18 @@ export function assertSafeIdentityMode(config: Config): void {
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);
+}
+
+/**
+ * Image links are built from PUBLIC_URL, else from the listen address; an address other machines
+ * reach (0.0.0.0, a LAN address) is no link to hand out, so such a setup needs PUBLIC_URL.
+ */
+export function publicAddressProblem(config: Pick<Config, 'apiHost' | 'publicUrl'>): string | undefined {
+  if (config.publicUrl || isLoopbackHost(config.apiHost)) return undefined;
+  return (
+    `API_HOST is "${config.apiHost}", which other machines can reach: set PUBLIC_URL to the address ` +
+    'clients use for this API (image links are built from it)'
+  );
 }
 
 function stripeConfig(

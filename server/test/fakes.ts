@@ -38,8 +38,22 @@ export class FakeStripe implements PaymentProvider {
   readonly created: CreatePaymentIntent[] = [];
   private counter = 0;
 
+  /** Idempotency keys of creations, with their parameters and the intent as first answered. */
+  readonly intentsByKey = new Map<string, { params: string; intent: PaymentIntentView }>();
+
   paymentIntents = {
-    create: async (params: CreatePaymentIntent): Promise<PaymentIntentView> => {
+    create: async (params: CreatePaymentIntent, options?: { idempotencyKey: string }): Promise<PaymentIntentView> => {
+      const key = options?.idempotencyKey;
+      const replay = key === undefined ? undefined : this.intentsByKey.get(key);
+      if (replay) {
+        // Like Stripe: a key answers its first intent again, and only for the same parameters.
+        if (replay.params !== JSON.stringify(params)) {
+          throw Object.assign(new Error('Keys for idempotent requests can only be used with the same parameters'), {
+            statusCode: 400, type: 'StripeIdempotencyError',
+          });
+        }
+        return { ...replay.intent, metadata: { ...replay.intent.metadata } };
+      }
       this.created.push(params);
       const id = `pi_fake${++this.counter}`;
       const intent: PaymentIntentView = {
@@ -51,7 +65,10 @@ export class FakeStripe implements PaymentProvider {
         metadata: { ...params.metadata },
       };
       this.intents.set(id, intent);
-      return { ...intent };
+      if (key !== undefined) {
+        this.intentsByKey.set(key, { params: JSON.stringify(params), intent: { ...intent, metadata: { ...intent.metadata } } });
+      }
+      return { ...intent, metadata: { ...intent.metadata } };
     },
     retrieve: async (id: string): Promise<PaymentIntentView> => {
       const intent = this.intents.get(id);
@@ -83,6 +100,11 @@ export class FakeStripe implements PaymentProvider {
   /** The refunds made for one PaymentIntent. */
   refundsOf(intentId: string): RefundView[] {
     return [...this.refundsByKey.values()].filter((refund) => refund.params.payment_intent === intentId);
+  }
+
+  /** The intents made for one booking. */
+  intentsOf(bookingId: string): PaymentIntentView[] {
+    return [...this.intents.values()].filter((intent) => intent.metadata.bookingId === bookingId);
   }
 
   /** What the card confirmation in the browser would do at Stripe. */

@@ -149,3 +149,16 @@ export async function pay(app: FastifyInstance, stripe: FakeStripe, buyer: Actor
   });
   return { response, transactionId };
 }
+
+/** A booking whose card payment went through at the provider, not yet recorded. */
+export async function chargedBookingOf(app: FastifyInstance, stripe: FakeStripe, buyer: Actor, bookId: string) {
+  const bookingId = await bookingOf(app, buyer, bookId);
+  const transactionId = await paymentIntentFor(app, buyer, bookingId);
+  stripe.succeed(transactionId);
+  return { bookingId, transactionId };
+}
+
+/** `POST /payment` of a charge, as the client sends it once Stripe confirmed the card. */
+export function recordCharge(app: FastifyInstance, buyer: Actor, charged: { bookingId: string; transactionId: string }) {
+  return app.inject({ method: 'POST', url: '/payment', headers: buyer.headers, payload: charged });
+}

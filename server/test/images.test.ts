@@ -29,7 +29,7 @@ describe('image host', () => {
       success: true, status: 200,
       data: { title: 'cover', width: 3, height: 2, expiration: 0, image: { mime: 'image/webp', extension: 'webp' } },
     });
-    expect(answer.data.url).toMatch(/^http:\/\/localhost(:\d+)?\/image-host\/i\/[0-9a-f]{24}\.webp$/);
+    expect(answer.data.url).toMatch(/^http:\/\/127\.0\.0\.1:5000\/image-host\/i\/[0-9a-f]{24}\.webp$/);
     expect(answer.data.display_url).toBe(answer.data.url);
 
     const served = await t.app.inject({ url: new URL(answer.data.url).pathname });

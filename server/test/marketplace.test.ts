@@ -19,7 +19,7 @@ describe('catalogue', () => {
     expect(response.statusCode).toBe(200);
     const categories = response.json<Array<{ category: string; img: string }>>();
     expect(categories.map((c) => c.category)).toEqual(['fiction', 'science', 'history', 'children', 'programming']);
-    expect(categories[0].img).toMatch(/^http:\/\/localhost(:\d+)?\/image-host\/i\/category-fiction\.svg$/);
+    expect(categories[0].img).toBe('http://127.0.0.1:5000/image-host/i/category-fiction.svg');
   });
 
   it('gives every seeded book every Book field, from a verified seller', async () => {

@@ -42,6 +42,10 @@ describe('migrations', () => {
 
     const left = await db.query<{ id: string; paid: boolean }>('select id, paid from bookings order by id');
     expect(left).toEqual([{ id: hex(11), paid: false }, { id: hex(13), paid: true }]);
+    // 005: bookings made before have no PaymentIntent yet.
+    expect(await db.query('select payment_intent_id, payment_intents_made from bookings')).toEqual([
+      { payment_intent_id: null, payment_intents_made: 0 }, { payment_intent_id: null, payment_intents_made: 0 },
+    ]);
     await expect(
       db.exec(`insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name,
           resale_price_cents, img) values ('${hex(14)}', '${hex(4)}', '${hex(1)}', 'b@test.dev', 'Buyer', 'Here', '1', 'Book', 100, 'x')`),

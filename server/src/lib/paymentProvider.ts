@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
+import { HttpError } from './errors';
 
 /** The part of a PaymentIntent the API relies on. */
 export interface PaymentIntentView {
@@ -15,7 +16,8 @@ export interface CreatePaymentIntent {
   amount: number;
   currency: 'usd';
   payment_method_types: ['card'];
-  metadata: { bookingId: string };
+  /** `bookId` lets a refund name why a booking that is gone went (cancelled, or its book withdrawn). */
+  metadata: { bookingId: string; bookId: string };
 }
 
 export interface CreateRefund {
@@ -34,7 +36,8 @@ export interface RefundView {
 /** The slice of the Stripe client used here, so tests can pass a fake. */
 export interface PaymentProvider {
   paymentIntents: {
-    create(params: CreatePaymentIntent): Promise<PaymentIntentView>;
+    /** With an idempotency key, a repeat (even a simultaneous one) answers the first intent. */
+    create(params: CreatePaymentIntent, options: { idempotencyKey: string }): Promise<PaymentIntentView>;
     retrieve(id: string): Promise<PaymentIntentView>;
   };
   refunds: {
@@ -55,7 +58,7 @@ export function stripePaymentProvider(config: StripeConfig): PaymentProvider {
   });
   return {
     paymentIntents: {
-      create: (params) => stripe.paymentIntents.create(params),
+      create: (params, options) => stripe.paymentIntents.create(params, options),
       retrieve: (id) => stripe.paymentIntents.retrieve(id),
     },
     refunds: {
@@ -63,3 +66,14 @@ export function stripePaymentProvider(config: StripeConfig): PaymentProvider {
     },
   };
 }
+
+/** The provider's HTTP status (Stripe's `statusCode`), when the error carries one. */
+export const providerStatusOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'statusCode' in error ? error.statusCode : undefined;
+
+/** The provider's error code (Stripe's `code`), when the error carries one. */
+export const providerCodeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+
+/** A failure of the payment provider itself, not of the caller's input. */
+export const providerUnavailable = () => new HttpError(502, 'The payment provider is unavailable, try again');

@@ -1,34 +1,36 @@
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { BookingRow } from '../repositories/bookings';
 import type { BookRow } from '../repositories/books';
 import type { Category } from '../repositories/categories';
 import type { User } from '../repositories/users';
 import { toDollars } from './money';
 
-/** Entities as docs/API.md puts them on the wire (spellings included). */
-
-const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
-
 /**
- * Base for absolute image URLs: PUBLIC_URL when configured, else the host the request came to.
- * An odd Host header falls back to the address the server listens on, so it cannot inject markup.
+ * Base for absolute image URLs, from configuration only (never from the request's Host header, so
+ * every client and any shared cache sees the same links): PUBLIC_URL when set, else the loopback
+ * address the API listens on (`loadConfig` refuses a non-loopback API_HOST without PUBLIC_URL).
+ * `boundPort` is the port actually bound, which differs from API_PORT when that is 0.
  */
-export function publicBaseUrl(request: FastifyRequest, publicUrl: string | undefined, fallbackHost: string): string {
-  if (publicUrl) return publicUrl;
-  const host = SAFE_HOST.test(request.host) ? request.host : fallbackHost;
-  return `${request.protocol}://${host}`;
+export function configuredBaseUrl(config: Pick<Config, 'publicUrl' | 'apiHost' | 'apiPort'>, boundPort?: number): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.apiHost.includes(':') && !config.apiHost.startsWith('[') ? `[${config.apiHost}]` : config.apiHost;
+  return `http://${host}:${boundPort ?? config.apiPort}`;
 }
 
-/** The base URL for image links in the answer to `request`. */
+/** The base URL for image links in the answer to `request` (the same for every request). */
 export function baseUrlOf(request: FastifyRequest): string {
-  const { publicUrl, apiHost, apiPort } = request.server.config;
-  return publicBaseUrl(request, publicUrl, `${apiHost}:${apiPort}`);
+  const address = request.server.server.address();
+  const boundPort = typeof address === 'object' && address !== null ? address.port : undefined;
+  return configuredBaseUrl(request.server.config, boundPort);
 }
 
 /** Seed images are stored as API paths; uploads arrive as absolute URLs already. */
 export function absoluteUrl(base: string, stored: string): string {
   return stored.startsWith('/') ? `${base}${stored}` : stored;
 }
+
+/** Entities as docs/API.md puts them on the wire (spellings included). */
 
 export const userOnWire = (user: User) => ({ _id: user.id, name: user.name, email: user.email, role: user.role });
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
@@ -17,4 +18,26 @@ export default fp<{ config: Config }>(
 /** Route config for calls an attacker could hammer (sign-in, sign-up, upload). */
 export function rateLimited(config: Config) {
   return config.rateLimitPerMinute > 0 ? { rateLimit: { max: config.rateLimitPerMinute, timeWindow: 60_000 } } : {};
+}
+
+const bookingIdOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'bookingId' in body && typeof body.bookingId === 'string'
+    ? body.bookingId
+    : '';
+
+/**
+ * Route config for calls that cost a provider call per booking (payment intents): a limit per
+ * signed-in caller and `bookingId`. It runs as a preHandler, so after `authenticate` (onRequest)
+ * has set the caller and the body schema has passed.
+ */
+export function rateLimitedPerBooking(config: Config) {
+  if (config.rateLimitPerMinute <= 0) return {};
+  return {
+    rateLimit: {
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `${request.currentUser?.id ?? request.ip}:${bookingIdOf(request.body)}`,
+    },
+  };
 }

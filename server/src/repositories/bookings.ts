@@ -14,6 +14,12 @@ export interface BookingRow {
   paid: boolean;
 }
 
+/** The PaymentIntent a booking's checkout uses, and how many the booking has had. */
+export interface BookingPaymentIntent {
+  intentId: string | null;
+  intentsMade: number;
+}
+
 const columnsOf = (alias: string) =>
   ['id', 'book_id', 'buyer_id', 'email', 'cus_tomername', 'location', 'phone', 'book_name',
     'resale_price_cents', 'img', 'paid'].map((column) => `${alias}.${column}`).join(', ');
@@ -103,6 +109,28 @@ export function bookingsRepository(db: Queryable) {
         id,
       ]);
       return rows.length;
+    },
+
+    async paymentIntentOf(id: string): Promise<BookingPaymentIntent | undefined> {
+      const rows = await db.query<{ intent_id: string | null; intents_made: number }>(
+        'select payment_intent_id as intent_id, payment_intents_made as intents_made from bookings where id = $1',
+        [id],
+      );
+      return rows[0] && { intentId: rows[0].intent_id, intentsMade: rows[0].intents_made };
+    },
+
+    /**
+     * Makes `intentId` the booking's PaymentIntent, counting it, unless another request counted one
+     * since `intentsMadeBefore` was read; answers whether it was stored.
+     */
+    async rememberPaymentIntent(id: string, intentId: string, intentsMadeBefore: number): Promise<boolean> {
+      const rows = await db.query(
+        `update bookings set payment_intent_id = $2, payment_intents_made = payment_intents_made + 1
+         where id = $1 and payment_intents_made = $3 and not paid
+         returning id`,
+        [id, intentId, intentsMadeBefore],
+      );
+      return rows.length === 1;
     },
   };
 }

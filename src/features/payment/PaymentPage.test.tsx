@@ -32,9 +32,22 @@ function gate() {
   return { opened, open };
 }
 
-/** The API of one booking; `hold` gates make a call wait until the test opens them. */
-function serveCheckout(start: Booking = booking, hold: { booking?: Promise<void>; intent?: Promise<void> } = {}) {
-  let current = start;
+/** A `POST /payment` the API answers 409 after refunding, and the booking as it is read afterwards. */
+interface Refusal {
+  message: string;
+  bookingAfter: Booking | null;
+}
+
+/**
+ * The API of one booking; `hold` gates make a call wait until the test opens them; `refusal`
+ * makes recording the payment fail.
+ */
+function serveCheckout(
+  start: Booking = booking,
+  hold: { booking?: Promise<void>; intent?: Promise<void> } = {},
+  refusal?: Refusal,
+) {
+  let current: Booking | null = start;
   const calls: Call[] = [];
   const record = async (request: Request) =>
     calls.push({
@@ -47,7 +60,7 @@ function serveCheckout(start: Booking = booking, hold: { booking?: Promise<void>
     http.get(`${API}/bookings/:id`, async ({ request, params }) => {
       await record(request);
       await hold.booking;
-      if (params.id !== current._id) return HttpResponse.json({ message: 'Booking not found' }, { status: 404 });
+      if (params.id !== current?._id) return HttpResponse.json({ message: 'No such booking' }, { status: 404 });
       return HttpResponse.json(current);
     }),
     http.post(`${API}/create-payment-intent`, async ({ request }) => {
@@ -57,7 +70,11 @@ function serveCheckout(start: Booking = booking, hold: { booking?: Promise<void>
     }),
     http.post(`${API}/payment`, async ({ request }) => {
       await record(request);
-      current = { ...current, paid: true };
+      if (refusal) {
+        current = refusal.bookingAfter;
+        return HttpResponse.json({ message: refusal.message }, { status: 409 });
+      }
+      current = current && { ...current, paid: true };
       return HttpResponse.json({ acknowledged: true, insertedId: 'pay-1' });
     }),
   );
@@ -157,6 +174,33 @@ describe('PaymentPage', () => {
     expect(alert).toHaveStyle({ color: theme.palette.error.main });
     expect(payButton()).toBeEnabled();
     expect(calls.some((c) => c.path === '/payment')).toBe(false);
+    expect(screen.queryByText(copy.payment.success)).not.toBeInTheDocument();
+  });
+
+  it.each<[string, string, Booking | null]>([
+    ['sold to another buyer', 'This book was sold to another buyer meanwhile. Your payment of $12.50 has been refunded.', booking],
+    [
+      'paid by the other tab',
+      'This booking was already paid by your other payment. Your payment of $12.50 has been refunded.',
+      { ...booking, paid: true },
+    ],
+    ['withdrawn by the seller', 'The seller withdrew this book meanwhile. Your payment has been refunded.', null],
+    ['cancelled by the buyer', 'You cancelled this booking. Your payment has been refunded.', null],
+  ])('shows why a charge was refunded (%s) in red, and keeps showing it once the booking is read again', async (_case, message, bookingAfter) => {
+    const calls = serveCheckout(booking, {}, { message, bookingAfter });
+    const user = userEvent.setup();
+    openPage();
+    await heading();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+
+    await user.click(payButton());
+
+    const alert = await screen.findByText(message);
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(alert).toHaveStyle({ color: theme.palette.error.main });
+    // Recording invalidates the booking: it is read again, and the reason stays on screen.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/bookings/b1')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByText(message)).toHaveAttribute('role', 'alert'));
     expect(screen.queryByText(copy.payment.success)).not.toBeInTheDocument();
   });
 

@@ -91,6 +91,9 @@ export function Component() {
   if (!booking) return <PageProgress />;
   // Recording the payment refetches the booking as paid: the result still shows, not 'already paid'.
   const paidNow = payment.status === 'succeeded' && payment.bookingId === booking._id && payment.transactionId;
+  // A charge refunded because another payment of this booking got there first: the booking now reads
+  // as paid, and the buyer still needs to read why this charge went back.
+  const refusal = payment.status === 'failed' && payment.bookingId === booking._id ? payment.error : null;
 
   return (
     <Paper sx={{ p: { xs: 2, md: 4 }, maxWidth: 560 }}>
@@ -101,9 +104,16 @@ export function Component() {
       {paidNow ? (
         <PaymentResult transactionId={paidNow} />
       ) : booking.paid ? (
-        <Alert severity="info" sx={{ mt: 3 }}>
-          {copy.payment.alreadyPaid}
-        </Alert>
+        <>
+          <Alert severity="info" sx={{ mt: 3 }}>
+            {copy.payment.alreadyPaid}
+          </Alert>
+          {refusal && (
+            <Typography role="alert" color="error" sx={{ mt: 1 }}>
+              {refusal}
+            </Typography>
+          )}
+        </>
       ) : (
         <Checkout booking={booking} />
       )}

@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/**
+ * The API's log lines without the secrets and personal data that travel in URLs and errors: the
+ * image host key (`?key=`) and users' emails (`?email=`, `/users/admin/<email>`, a database
+ * error's `Key (email)=(…)`). Serializers give each request line its method, route, redacted path
+ * and status; a last pass over every written line catches what a message string still quotes.
+ */
+
+export type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+const REDACTED = '[redacted]';
+const EMAIL_PLACEHOLDER = '[email]';
+const MAX_URL_LENGTH = 300;
+
+/** An `@`, plain or percent-encoded. */
+const AT_SIGN = /@|%40/i;
+/** An email, plain or percent-encoded, inside any text (a JSON log line, a stack, a message). */
+const EMAIL_IN_TEXT = /[^\s"'`<>()[\]{}\\/?&=:;,]+(?:@|%40)[^\s"'`<>()[\]{}\\/?&=:;,]+/gi;
+/** The value of a query parameter that holds a key or an email, quoted in a text. */
+const SECRET_PARAMETER_IN_TEXT = /([?&](?:key|email)=)[^&\s"'`#]*/gi;
+
+/** Removes keys and emails from any text. */
+export function scrubText(text: string): string {
+  return text.replace(SECRET_PARAMETER_IN_TEXT, `$1${REDACTED}`).replace(EMAIL_IN_TEXT, EMAIL_PLACEHOLDER);
+}
+
+/**
+ * A request URL fit for the log: the path with email-like segments replaced, and the query with
+ * its parameter names only (values can be keys or emails).
+ */
+export function loggableUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const safePath = path
+    .split('/')
+    .map((segment) => (AT_SIGN.test(segment) ? EMAIL_PLACEHOLDER : segment))
+    .join('/');
+  if (queryAt === -1) return safePath.slice(0, MAX_URL_LENGTH);
+  const names = url
+    .slice(queryAt + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const name = pair.split('=')[0];
+      const safeName = AT_SIGN.test(name) ? EMAIL_PLACEHOLDER : name;
+      return pair.includes('=') ? `${safeName}=${REDACTED}` : safeName;
+    });
+  return `${safePath}?${names.join('&')}`.slice(0, MAX_URL_LENGTH);
+}
+
+/** The route pattern (`/users/admin/:email`) when the request matched one. */
+const routeOf = (request: FastifyRequest | undefined) => request?.routeOptions?.url;
+
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggableUrl(request.url),
+    route: routeOf(request),
+    remoteAddress: request.ip,
+  };
+}
+
+/** Completion lines say what was answered, so each line is useful on its own. */
+function serializeReply(reply: Partial<FastifyReply> & Pick<FastifyReply, 'statusCode'>) {
+  const request = reply.request;
+  return {
+    statusCode: reply.statusCode,
+    method: request?.method,
+    url: request ? loggableUrl(request.url) : undefined,
+    route: routeOf(request),
+  };
+}
+
+const MAX_CAUSE_DEPTH = 3;
+
+/** Message, stack and scalar fields of an error (a database error's `detail`, a provider's `code`). */
+function serializeError(error: unknown, depth = 0): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: scrubText(String(error)), stack: '' };
+  const serialized: { type: string; message: string; stack: string; [key: string]: unknown } = {
+    type: error.name,
+    message: scrubText(error.message),
+    stack: scrubText(error.stack ?? ''),
+  };
+  for (const [field, value] of Object.entries(error)) {
+    if (typeof value === 'string') serialized[field] = scrubText(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') serialized[field] = value;
+  }
+  if (error.cause !== undefined && depth < MAX_CAUSE_DEPTH) serialized.cause = serializeError(error.cause, depth + 1);
+  return serialized;
+}
+
+/**
+ * Logger options with the redacting serializers and the last pass over each line; `false` or
+ * nothing stays no logging.
+ */
+export function safeLoggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options: LoggerOptions = logger === true ? {} : logger;
+  const writeHook = options.hooks?.streamWrite;
+  return {
+    ...options,
+    serializers: { ...options.serializers, req: serializeRequest, res: serializeReply, err: serializeError },
+    hooks: {
+      ...options.hooks,
+      streamWrite: (line: string) => scrubText(writeHook ? writeHook(line) : line),
+    },
+  };
+}
