@@ -52,7 +52,7 @@ describe('loadConfig', () => {
 });
 
 describe('the Auth emulator only where it is safe', () => {
-  const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+  const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', PUBLIC_URL: 'https://api.shop.example' };
 
   it.each(['0.0.0.0', '192.168.1.20', '::'])('refuses to start on %s (hole: forgeable tokens served beyond this machine)', async (host) => {
     await expect(buildApp({ env: { ...emulator, API_HOST: host }, seed: false })).rejects.toThrow(/loopback/);
@@ -67,6 +67,7 @@ describe('the Auth emulator only where it is safe', () => {
   });
 
   it('allows any address with a real project', () => {
-    expect(() => assertSafeIdentityMode(loadConfig({ API_HOST: '0.0.0.0', STRIPE_SECRET_KEY: 'sk_live_abc123' }))).not.toThrow();
+    const env = { API_HOST: '0.0.0.0', PUBLIC_URL: 'https://api.shop.example', STRIPE_SECRET_KEY: 'sk_live_abc123' };
+    expect(() => assertSafeIdentityMode(loadConfig(env))).not.toThrow();
   });
 });

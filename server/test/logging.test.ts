@@ -5,6 +5,7 @@ import { buildTestApp, signUp, type Actor, type TestApp } from './helper';
 
 const IMAGE_KEY = 'image-key-that-must-stay-secret';
 const BUYER = 'logged-buyer@test.dev';
+const SELLER = 'logged-seller@test.dev';
 const STRANGER = 'stranger@test.dev';
 const OTHER = 'someone-else@test.dev';
 const WRONG_KEY = 'a-guessed-image-key';
@@ -30,9 +31,11 @@ const completed = () => lines().filter((line) => line.msg === 'request completed
 
 let t: TestApp;
 let buyer: Actor;
+let seller: Actor;
 beforeAll(async () => {
   t = await buildTestApp({ imageHostKey: IMAGE_KEY }, { logger: { level: 'info', stream: logStream } });
   buyer = await signUp(t.app, BUYER); // POST /users, then GET /jwt?email=logged-buyer%40test.dev
+  seller = await signUp(t.app, SELLER, 'seller');
 });
 afterAll(() => t.close());
 
@@ -47,7 +50,7 @@ describe('request logs', () => {
     expect((await get(`/users/seller/${STRANGER}`, {})).statusCode).toBe(401);
     expect((await get(`/no/such/route/${STRANGER}?email=${STRANGER}&key=${IMAGE_KEY}`)).statusCode).toBe(404);
     const upload = (key: string) =>
-      t.app.inject({ method: 'POST', url: `/image-host/1/upload?key=${key}`, payload: { image: 'not a file' } });
+      t.app.inject({ method: 'POST', url: `/image-host/1/upload?key=${key}`, headers: seller.headers, payload: { image: 'not a file' } });
     expect((await upload(IMAGE_KEY)).statusCode).toBe(400);
     expect((await upload(WRONG_KEY)).statusCode).toBe(400);
 
@@ -64,7 +67,7 @@ describe('request logs', () => {
   it('carry no image host key and no email, in any form', () => {
     const log = written.join('\n');
     expect(written.length).toBeGreaterThan(20);
-    for (const secret of [IMAGE_KEY, WRONG_KEY, BUYER, STRANGER, OTHER]) {
+    for (const secret of [IMAGE_KEY, WRONG_KEY, BUYER, SELLER, STRANGER, OTHER]) {
       expect(log).not.toContain(secret);
       expect(log).not.toContain(encodeURIComponent(secret));
     }
