@@ -11,6 +11,7 @@ import { createPostgresDb } from './db/postgres';
 import { accessTokens, resolveJwtSecret } from './lib/accessTokens';
 import { firebaseIdTokenVerifier, type IdTokenVerifier } from './lib/firebaseVerifier';
 import { stripePaymentProvider, type PaymentProvider } from './lib/paymentProvider';
+import { serverTimeouts } from './lib/serverTimeouts';
 import authorization from './plugins/authorization';
 import configPlugin from './plugins/config';
 import database from './plugins/database';
@@ -64,7 +65,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     throw error;
   }
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    ...serverTimeouts(config.timeouts),
+  });
   await app.register(configPlugin, { config });
   await app.register(errors);
   await app.register(cors, {
