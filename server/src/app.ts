@@ -14,6 +14,7 @@ import { stripePaymentProvider, type PaymentProvider } from './lib/paymentProvid
 import { serverTimeouts } from './lib/serverTimeouts';
 import authorization from './plugins/authorization';
 import configPlugin from './plugins/config';
+import controlCharacters from './plugins/controlCharacters';
 import database from './plugins/database';
 import errors from './plugins/errors';
 import identity from './plugins/identity';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(configPlugin, { config });
   await app.register(errors);
+  await app.register(controlCharacters);
   await app.register(cors, {
     origin: config.clientOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],

@@ -56,7 +56,7 @@ export default async function productRoutes(app: FastifyInstance) {
 
   app.post<{ Body: NewProductBody }>(
     '/products',
-    { schema: { body: newProductBody, response: { 200: inserted } } },
+    { config: { multiLineFields: ['description'] }, schema: { body: newProductBody, response: { 200: inserted } } },
     async (request) => {
       const seller = callerOf(request);
       const body = request.body;
