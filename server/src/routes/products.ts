@@ -1,26 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { toCents } from '../lib/money';
+import { parseMoney, type MoneyField } from '../lib/money';
 import { baseUrlOf, bookingOnWire, productOnWire } from '../lib/wire';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
-import { booking, categorySlug, deleted, idParams, inserted, listOf, price, product, text } from '../schemas';
+import { booking, categorySlug, deleted, dollars, idParams, inserted, listOf, product, text } from '../schemas';
 
 interface NewProductBody {
   name: string;
-  price: number;
+  /** Dollars as text (see `dollars`). */
+  price: string;
   phone: string;
   location: string;
   condition: string;
   description: string;
   image: string;
   category?: string;
-  orginal_price?: number;
+  orginal_price?: string;
   uses?: string;
 }
+
+/** Stripe refuses card payments under 50 cents. */
+const PRICE: MoneyField = { field: 'body/price', minCents: 50, maxCents: 10_000_000 };
+const ORIGINAL_PRICE: MoneyField = { field: 'body/orginal_price', minCents: 0, maxCents: 10_000_000 };
 
 const newProductBody = {
   type: 'object',
@@ -28,14 +33,14 @@ const newProductBody = {
   additionalProperties: false,
   properties: {
     name: text(200, 1),
-    price,
+    price: dollars,
     phone: text(40, 1),
     location: text(200, 1),
     condition: { ...text(40), default: '' },
     description: { ...text(2000), default: '' },
     image: { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' },
     category: categorySlug,
-    orginal_price: { type: 'number', minimum: 0, maximum: 100_000 },
+    orginal_price: dollars,
     uses: text(60),
   },
 } as const;
@@ -60,6 +65,8 @@ export default async function productRoutes(app: FastifyInstance) {
     async (request) => {
       const seller = callerOf(request);
       const body = request.body;
+      const priceCents = parseMoney(body.price, PRICE);
+      const originalPriceCents = body.orginal_price === undefined ? priceCents : parseMoney(body.orginal_price, ORIGINAL_PRICE);
       // Products without a category land in the first one, so they still show in a list.
       const category = body.category?.toLowerCase() ?? (await categories.first())?.category;
       if (!category || !(await categories.exists(category))) throw badRequest('Unknown category');
@@ -70,8 +77,8 @@ export default async function productRoutes(app: FastifyInstance) {
         name: body.name.trim(),
         img: body.image,
         location: body.location,
-        resale_price_cents: toCents(body.price),
-        orginal_price_cents: toCents(body.orginal_price ?? body.price),
+        resale_price_cents: priceCents,
+        orginal_price_cents: originalPriceCents,
         seller_id: seller.id,
         seller_email: seller.email,
         seller_name: seller.name,
