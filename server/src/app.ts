@@ -79,6 +79,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type'],
     maxAge: 600,
+    // A bare OPTIONS (no Origin) is answered like a preflight, not with a plain-text 400.
+    strictPreflight: false,
   });
   if (config.rateLimitPerMinute > 0) await app.register(rateLimit, { global: false });
   await app.register(multipart);

@@ -50,6 +50,15 @@ describe('a request that arrives too slowly is cut off (hole: slow bodies held s
     for (const answer of answers) expectCutOff(answer, LIMITS.requestMs);
   });
 
+  it('a body that stops arriving (content-length larger than sent) is cut off', async () => {
+    const answer = await rawExchange(port, {
+      send: `${requestHead('POST', '/products', { authorization: sellerAuthorization, 'content-type': 'application/json', 'content-length': 500 })}{"na`,
+      deadlineMs: deadlineAfter(LIMITS.requestMs),
+    });
+    // Whichever comes first: the request limit (408) or the idle limit (closed).
+    expectCutOff(answer, Math.min(LIMITS.requestMs, LIMITS.idleSocketMs));
+  });
+
   it('a multipart upload trickling its file is cut off at the request limit', async () => {
     const boundary = 'slowboundary';
     const answer = await rawExchange(port, {
