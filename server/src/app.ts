@@ -12,8 +12,10 @@ import { accessTokens, resolveJwtSecret } from './lib/accessTokens';
 import { firebaseIdentity, type AccountChecker, type IdTokenVerifier } from './lib/firebaseVerifier';
 import { safeLoggerOptions } from './lib/logging';
 import { stripePaymentProvider, type PaymentProvider } from './lib/paymentProvider';
+import { serverTimeouts } from './lib/serverTimeouts';
 import authorization from './plugins/authorization';
 import configPlugin from './plugins/config';
+import controlCharacters from './plugins/controlCharacters';
 import database from './plugins/database';
 import errors from './plugins/errors';
 import identity from './plugins/identity';
@@ -73,14 +75,21 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     throw error;
   }
 
-  const app = Fastify({ logger: safeLoggerOptions(options.logger), bodyLimit: JSON_BODY_LIMIT });
+  const app = Fastify({
+    logger: safeLoggerOptions(options.logger),
+    bodyLimit: JSON_BODY_LIMIT,
+    ...serverTimeouts(config.timeouts),
+  });
   await app.register(configPlugin, { config });
   await app.register(errors);
+  await app.register(controlCharacters);
   await app.register(cors, {
     origin: config.clientOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type'],
     maxAge: 600,
+    // A bare OPTIONS (no Origin) is answered like a preflight, not with a plain-text 400.
+    strictPreflight: false,
   });
   if (config.rateLimitPerMinute > 0) await app.register(rateLimit, { global: false });
   await app.register(multipart);

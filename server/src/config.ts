@@ -36,7 +36,28 @@ export interface Config {
   imageGraceHours: number;
   /** How often the removal runs; 0 turns the timer off. */
   imageSweepIntervalMinutes: number;
+  /** How long a client may take to send a request, and to keep a connection open. */
+  timeouts: TimeLimits;
 }
+
+/** Time limits on connections, in milliseconds (see "Time limits" in server/README.md). */
+export interface TimeLimits {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: number;
+  /** The request headers must arrive within this; at most `requestMs`. */
+  headersMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A connection on which nothing moves (no bytes either way) is closed after this. */
+  idleSocketMs: number;
+}
+
+export const DEFAULT_TIME_LIMITS: TimeLimits = {
+  requestMs: 60_000,
+  headersMs: 15_000,
+  keepAliveMs: 5_000,
+  idleSocketMs: 30_000,
+};
 
 export class ConfigError extends Error {
   constructor(problems: string[]) {
@@ -138,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     rateLimitPerMinute,
     ...images,
+    timeouts: timeLimits(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -233,4 +255,31 @@ function imageConfig(env: Env, problems: string[]): ImageConfig {
       `a whole number of minutes up to ${MAX_SWEEP_INTERVAL_MINUTES} (0 turns the sweep off)`,
     ),
   };
+}
+
+/** Below a second is almost surely seconds typed as milliseconds; above an hour, no limit at all. */
+const TIME_LIMIT_RANGE_MS = [1_000, 3_600_000] as const;
+
+function timeLimits(env: Env, problems: string[]): TimeLimits {
+  const milliseconds = (name: string, fallback: number): number => {
+    const raw = nonEmpty(env[name]);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    const [min, max] = TIME_LIMIT_RANGE_MS;
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be a whole number of milliseconds from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const limits: TimeLimits = {
+    requestMs: milliseconds('REQUEST_TIMEOUT_MS', DEFAULT_TIME_LIMITS.requestMs),
+    headersMs: milliseconds('HEADERS_TIMEOUT_MS', DEFAULT_TIME_LIMITS.headersMs),
+    keepAliveMs: milliseconds('KEEP_ALIVE_TIMEOUT_MS', DEFAULT_TIME_LIMITS.keepAliveMs),
+    idleSocketMs: milliseconds('IDLE_SOCKET_TIMEOUT_MS', DEFAULT_TIME_LIMITS.idleSocketMs),
+  };
+  if (limits.headersMs > limits.requestMs) {
+    problems.push('HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS');
+  }
+  return limits;
 }

@@ -6,8 +6,12 @@ export const text = (maxLength: number, minLength = 0) => ({ type: 'string', min
 
 export const email = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
 
-/** Dollars; strings from forms are coerced. Stripe refuses card payments under 50 cents. */
-export const price = { type: 'number', minimum: 0.5, maximum: 100_000 } as const;
+/**
+ * Dollars, as a JSON number or decimal text ("12", "12.5", "12.50"). Validation turns a number into
+ * its shortest decimal text (12.5 → "12.5", 1e400 → "Infinity"), so the route reads every amount
+ * from text with `parseMoney`, exactly and within the field's bounds, never through a float.
+ */
+export const dollars = { type: 'string' } as const;
 
 export const id = { type: 'string', pattern: ID_PATTERN } as const;
 /** A category's `category` value, as it appears in links. */

@@ -1,13 +1,15 @@
 import type { Db } from './db/db';
 import { SEED_CATALOGUE, SEED_DATE, SEED_SELLER, SEED_SELLER_PHONE } from './catalogue';
 import { newId } from './lib/ids';
-import { toCents } from './lib/money';
+import { parseMoney, type MoneyField } from './lib/money';
 import { booksRepository } from './repositories/books';
 import { categoriesRepository } from './repositories/categories';
 import { usersRepository } from './repositories/users';
 
 /** Stored image paths are relative to the API; answers make them absolute. */
 export const seedImagePath = (file: string) => `/image-host/i/${file}`;
+
+const CATALOGUE_PRICE: MoneyField = { field: 'A catalogue price', minCents: 0, maxCents: 10_000_000 };
 
 /** Any fixed number: keeps two processes starting on one database from seeding twice. */
 const SEED_LOCK_KEY = 720_452;
@@ -37,8 +39,8 @@ export async function seedCatalogue(db: Db): Promise<boolean> {
           name: entry.name,
           img: seedImagePath(entry.cover),
           location: entry.location,
-          resale_price_cents: toCents(entry.resale_price),
-          orginal_price_cents: toCents(entry.orginal_price),
+          resale_price_cents: parseMoney(entry.resale_price, CATALOGUE_PRICE),
+          orginal_price_cents: parseMoney(entry.orginal_price, CATALOGUE_PRICE),
           seller_id: seller.id,
           seller_email: seller.email,
           seller_name: seller.name,

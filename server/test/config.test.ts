@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       imageSweepIntervalMinutes: 60,
       stripe: { secretKey: 'sk_test_sandbox', host: '127.0.0.1', port: 12111, protocol: 'http' },
     });
+    expect(config.timeouts).toEqual({ requestMs: 60_000, headersMs: 15_000, keepAliveMs: 5_000, idleSocketMs: 30_000 });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.jwtSecret).toBeUndefined();
   });
@@ -42,6 +43,23 @@ describe('loadConfig', () => {
     const attempt = () => loadConfig({ UPLOAD_QUOTA_IMAGES: '0', UPLOAD_QUOTA_MB: 'lots', IMAGE_GRACE_HOURS: '-1', IMAGE_SWEEP_INTERVAL_MINUTES: '1.5' });
     expect(() => loadConfig({ IMAGE_SWEEP_INTERVAL_MINUTES: '100000' })).toThrow('IMAGE_SWEEP_INTERVAL_MINUTES');
     for (const name of ['UPLOAD_QUOTA_IMAGES', 'UPLOAD_QUOTA_MB', 'IMAGE_GRACE_HOURS', 'IMAGE_SWEEP_INTERVAL_MINUTES']) expect(attempt).toThrow(name);
+  });
+
+  it('reads the time limits', () => {
+    const config = loadConfig({
+      REQUEST_TIMEOUT_MS: '120000', HEADERS_TIMEOUT_MS: '20000', KEEP_ALIVE_TIMEOUT_MS: '3000', IDLE_SOCKET_TIMEOUT_MS: '45000',
+    });
+    expect(config.timeouts).toEqual({ requestMs: 120_000, headersMs: 20_000, keepAliveMs: 3_000, idleSocketMs: 45_000 });
+  });
+
+  it('lists every bad time limit in the same error', () => {
+    const attempt = () =>
+      loadConfig({ API_PORT: 'eighty', REQUEST_TIMEOUT_MS: '60', KEEP_ALIVE_TIMEOUT_MS: '5s', IDLE_SOCKET_TIMEOUT_MS: '0' });
+    expect(attempt).toThrow(ConfigError);
+    for (const name of ['API_PORT', 'REQUEST_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS', 'IDLE_SOCKET_TIMEOUT_MS']) expect(attempt).toThrow(name);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10000', HEADERS_TIMEOUT_MS: '20000' })).toThrow(
+      'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS',
+    );
   });
 
   it('lists every bad value in one clear error', () => {

@@ -173,3 +173,22 @@ describe('GET /books/search: bad input', () => {
     expect(response.json()).toEqual({ message: 'The cursor belongs to another sort order' });
   });
 });
+
+describe('POST /products: author and ISBN', () => {
+  it('stores the author and the ISBN as ISBN-13, so search finds the book by either', async () => {
+    const id = await addProduct(t.app, cast.seller, { name: 'Wuthering Heights', author: 'Emily Brontë', isbn: '0-14-143955-6' });
+    const products = (await t.app.inject({ url: '/products', headers: cast.seller.headers })).json<{ _id: string; author: string; isbn: string }[]>();
+    expect(products.find((product) => product._id === id)).toMatchObject({ author: 'Emily Brontë', isbn: '9780141439556' });
+    expect(names(await hits({ q: 'emily bronte' }))).toContain('Wuthering Heights');
+    expect(names(await hits({ q: '9780141439556' }))).toEqual(['Wuthering Heights']);
+  });
+
+  it('refuses an ISBN with a wrong check digit', async () => {
+    const response = await t.app.inject({
+      method: 'POST', url: '/products', headers: cast.seller.headers,
+      payload: { name: 'Bad', price: '5', phone: '1', location: 'L', image: 'https://i.example/x.png', isbn: '0141439557' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'isbn is not a valid ISBN-10 or ISBN-13' });
+  });
+});

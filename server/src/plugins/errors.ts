@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { isForeignKeyViolation } from '../db/db';
 import { HttpError } from '../lib/errors';
+import { multipartErrorAsClientError } from '../lib/multipartErrors';
 
 function statusOf(error: FastifyError): number {
   if (error.validation) return 400;
@@ -14,7 +15,8 @@ function statusOf(error: FastifyError): number {
 /** One place that turns every failure into `{ message }`: client mistakes as 4xx, faults as a bare 5xx. */
 export default fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError, request, reply) => {
+      const error = multipartErrorAsClientError(thrown, request);
       const status = statusOf(error);
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');

@@ -1,26 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { toCents } from '../lib/money';
+import { toIsbn13 } from '../lib/isbn';
+import { parseMoney, type MoneyField } from '../lib/money';
 import { baseUrlOf, bookingOnWire, productOnWire } from '../lib/wire';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
-import { booking, categorySlug, deleted, idParams, inserted, listOf, price, product, text } from '../schemas';
+import { booking, categorySlug, deleted, dollars, idParams, inserted, listOf, product, text } from '../schemas';
 
 interface NewProductBody {
   name: string;
-  price: number;
+  /** Dollars as text (see `dollars`). */
+  price: string;
   phone: string;
   location: string;
   condition: string;
   description: string;
   image: string;
   category?: string;
-  orginal_price?: number;
+  orginal_price?: string;
+  author?: string;
+  isbn?: string;
   uses?: string;
 }
+
+/** Stripe refuses card payments under 50 cents. */
+const PRICE: MoneyField = { field: 'body/price', minCents: 50, maxCents: 10_000_000 };
+const ORIGINAL_PRICE: MoneyField = { field: 'body/orginal_price', minCents: 0, maxCents: 10_000_000 };
 
 const newProductBody = {
   type: 'object',
@@ -28,14 +36,17 @@ const newProductBody = {
   additionalProperties: false,
   properties: {
     name: text(200, 1),
-    price,
+    price: dollars,
     phone: text(40, 1),
     location: text(200, 1),
     condition: { ...text(40), default: '' },
     description: { ...text(2000), default: '' },
     image: { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' },
     category: categorySlug,
-    orginal_price: { type: 'number', minimum: 0, maximum: 100_000 },
+    orginal_price: dollars,
+    author: text(200),
+    // ISBN-10 or ISBN-13, hyphens and spaces allowed; stored as ISBN-13.
+    isbn: text(20),
     uses: text(60),
   },
 } as const;
@@ -56,10 +67,14 @@ export default async function productRoutes(app: FastifyInstance) {
 
   app.post<{ Body: NewProductBody }>(
     '/products',
-    { schema: { body: newProductBody, response: { 200: inserted } } },
+    { config: { multiLineFields: ['description'] }, schema: { body: newProductBody, response: { 200: inserted } } },
     async (request) => {
       const seller = callerOf(request);
       const body = request.body;
+      const priceCents = parseMoney(body.price, PRICE);
+      const originalPriceCents = body.orginal_price === undefined ? priceCents : parseMoney(body.orginal_price, ORIGINAL_PRICE);
+      const isbn = body.isbn?.trim() ? toIsbn13(body.isbn) : null;
+      if (isbn === undefined) throw badRequest('isbn is not a valid ISBN-10 or ISBN-13');
       // Products without a category land in the first one, so they still show in a list.
       const category = body.category?.toLowerCase() ?? (await categories.first())?.category;
       if (!category || !(await categories.exists(category))) throw badRequest('Unknown category');
@@ -70,8 +85,8 @@ export default async function productRoutes(app: FastifyInstance) {
         name: body.name.trim(),
         img: body.image,
         location: body.location,
-        resale_price_cents: toCents(body.price),
-        orginal_price_cents: toCents(body.orginal_price ?? body.price),
+        resale_price_cents: priceCents,
+        orginal_price_cents: originalPriceCents,
         seller_id: seller.id,
         seller_email: seller.email,
         seller_name: seller.name,
@@ -80,8 +95,8 @@ export default async function productRoutes(app: FastifyInstance) {
         date: todayIsoDate(),
         condition: body.condition,
         description: body.description,
-        author: '',
-        isbn: null,
+        author: body.author?.trim() ?? '',
+        isbn,
       });
       return { acknowledged: true, insertedId: id };
     },

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../lib/errors';
 import { toIsbn13 } from '../lib/isbn';
-import { toCents } from '../lib/money';
+import { parseMoney, type MoneyField } from '../lib/money';
 import { baseUrlOf, bookOnWire } from '../lib/wire';
 import { bearerToken } from '../plugins/identity';
 import { bookSearchRepository, type SearchCursor, type SearchFilters, type SearchSort } from '../repositories/bookSearch';
-import { book, categorySlug, text } from '../schemas';
+import { book, categorySlug, dollars, text } from '../schemas';
 
 export const SEARCH_PAGE_SIZE = 24;
 export const SEARCH_MAX_PAGE_SIZE = 100;
@@ -13,8 +13,8 @@ export const SEARCH_MAX_PAGE_SIZE = 100;
 interface SearchQuery {
   q?: string;
   category?: string;
-  minPrice?: number;
-  maxPrice?: number;
+  minPrice?: string;
+  maxPrice?: string;
   condition?: string;
   location?: string;
   sort?: SearchSort;
@@ -22,7 +22,8 @@ interface SearchQuery {
   cursor?: string;
 }
 
-const dollars = { type: 'number', minimum: 0, maximum: 100_000 } as const;
+const MIN_PRICE: MoneyField = { field: 'querystring/minPrice', minCents: 0, maxCents: 10_000_000 };
+const MAX_PRICE: MoneyField = { field: 'querystring/maxPrice', minCents: 0, maxCents: 10_000_000 };
 
 const searchQuery = {
   type: 'object',
@@ -106,15 +107,17 @@ export default async function searchRoutes(app: FastifyInstance) {
       const query = request.query;
       const words = query.q?.trim() || undefined;
       const isbn = words === undefined ? undefined : isbnOf(words);
-      if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      const minPriceCents = query.minPrice === undefined ? undefined : parseMoney(query.minPrice, MIN_PRICE);
+      const maxPriceCents = query.maxPrice === undefined ? undefined : parseMoney(query.maxPrice, MAX_PRICE);
+      if (minPriceCents !== undefined && maxPriceCents !== undefined && minPriceCents > maxPriceCents) {
         throw badRequest('minPrice is above maxPrice');
       }
       const filters: SearchFilters = {
         text: isbn ? undefined : words,
         isbn,
         category: query.category?.toLowerCase(),
-        minPriceCents: query.minPrice === undefined ? undefined : toCents(query.minPrice),
-        maxPriceCents: query.maxPrice === undefined ? undefined : toCents(query.maxPrice),
+        minPriceCents,
+        maxPriceCents,
         condition: query.condition?.trim() || undefined,
         location: query.location?.trim() || undefined,
       };

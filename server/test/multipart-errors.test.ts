@@ -1,0 +1,49 @@
+import './injectSupport';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify from 'fastify';
+import errors from '../src/plugins/errors';
+import { brokenMultipartCases, tooLarge, UPLOAD_URL } from './brokenMultipart';
+import { buildTestApp, type TestApp } from './helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const storedUploads = () => readdir(path.join(t.dataDir, 'images')).catch(() => []);
+
+describe('broken multipart uploads answer 400, size limits 413 (hole: 500 for a missing boundary or a truncated part)', () => {
+  it.each([...brokenMultipartCases(), tooLarge()].map((c) => [c.label, c] as const))('%s', async (_label, broken) => {
+    const before = await storedUploads();
+    const response = await t.app.inject({
+      method: 'POST', url: UPLOAD_URL, headers: { 'content-type': broken.contentType }, payload: broken.body,
+    });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: broken.status, body: { message: expect.any(String) } });
+    expect(await storedUploads()).toEqual(before);
+  });
+
+  it('says what is wrong with the body', async () => {
+    const response = await t.app.inject({
+      method: 'POST', url: UPLOAD_URL, headers: { 'content-type': 'multipart/form-data' }, payload: 'x',
+    });
+    expect(response.json()).toEqual({ message: 'The upload is not well-formed multipart/form-data: Multipart: Boundary not found' });
+  });
+});
+
+describe('the error handler', () => {
+  it('treats a parser message as malformed multipart only on a multipart request', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errors);
+    app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+    app.post('/boom', async () => {
+      throw new Error('Unexpected end of multipart data');
+    });
+    const multipart = await app.inject({ method: 'POST', url: '/boom', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '' });
+    expect(multipart.statusCode).toBe(400);
+    const json = await app.inject({ method: 'POST', url: '/boom', payload: {} });
+    expect({ status: json.statusCode, body: json.json() }).toEqual({ status: 500, body: { message: 'Internal Server Error' } });
+    await app.close();
+  });
+});
