@@ -116,11 +116,13 @@ function oddMethod(random: Random, cast: FuzzCast): FuzzCase {
   return { label: `${method} ${url.slice(0, 60)}`, bytes: rawRequest(method, url, headers, body) };
 }
 
-function brokenMultipart(random: Random): FuzzCase {
+/** Uploads need a seller: the broken bodies come with one, so they reach the multipart parser. */
+function brokenMultipart(random: Random, cast: FuzzCast): FuzzCase {
   const known = brokenMultipartCases();
+  const seller = { authorization: cast.authorization.seller };
   if (random.chance(0.4)) {
     const broken = random.pick(known);
-    return { label: `multipart: ${broken.label}`, bytes: rawRequest('POST', UPLOAD_URL, { 'content-type': broken.contentType }, broken.body) };
+    return { label: `multipart: ${broken.label}`, bytes: rawRequest('POST', UPLOAD_URL, { ...seller, 'content-type': broken.contentType }, broken.body) };
   }
   // A well-formed upload cut short, or with bytes overwritten, or under a mangled boundary.
   const body = Buffer.from(wellFormed());
@@ -128,7 +130,7 @@ function brokenMultipart(random: Random): FuzzCase {
   if (mangle === 'overwrite') for (let i = 0; i < 1 + random.int(4); i += 1) body[random.int(body.length)] = random.int(256);
   const sent = mangle === 'cut' ? body.subarray(0, random.int(body.length - 8)) : body;
   const boundary = mangle === 'boundary' ? random.pick(['', '"', 'x'.repeat(400), 'a b', 'book-resale-boundar']) : 'book-resale-boundary';
-  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  const headers = { ...seller, 'content-type': `multipart/form-data; boundary=${boundary}` };
   return { label: `multipart: ${mangle}`, bytes: rawRequest('POST', UPLOAD_URL, headers, sent) };
 }
 
@@ -139,13 +141,14 @@ export function unfinished(random: Random, cast: FuzzCast): FuzzCase {
   const contentType = url === UPLOAD_URL ? 'multipart/form-data; boundary=book-resale-boundary' : 'application/json';
   const announced = 100 + random.int(50_000);
   const sent = (url === UPLOAD_URL ? wellFormed() : Buffer.from('{"name":"unfinished", "price": 12')).subarray(0, random.int(30));
-  const headers = { ...someAuthorization(random, cast), 'content-type': contentType, 'content-length': announced };
+  const authorization = url === UPLOAD_URL ? { authorization: cast.authorization.seller } : someAuthorization(random, cast);
+  const headers = { ...authorization, 'content-type': contentType, 'content-length': announced };
   return { label: `unfinished body ${url} (${sent.length} of ${announced} bytes)`, bytes: rawRequest('POST', url, headers, sent), slow: true };
 }
 
 /** `count` requests drawn from every class, the same ones for the same seed. */
 export function fuzzCases(seed: number, count: number, cast: FuzzCast): FuzzCase[] {
   const random = seededRandom(seed);
-  const classes = [controlInJson, oddAmount, oddUrl, oddMethod, (r: Random) => brokenMultipart(r)] as const;
+  const classes = [controlInJson, oddAmount, oddUrl, oddMethod, brokenMultipart] as const;
   return Array.from({ length: count }, (_, index) => classes[index % classes.length](random, cast));
 }

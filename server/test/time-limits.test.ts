@@ -64,6 +64,7 @@ describe('a request that arrives too slowly is cut off (hole: slow bodies held s
     const answer = await rawExchange(port, {
       send:
         requestHead('POST', '/image-host/1/upload?key=book-resale-local', {
+          authorization: sellerAuthorization,
           'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 100_000,
         }) +
         `--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`,
