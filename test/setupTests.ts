@@ -14,3 +14,24 @@ afterEach(() => {
   setConfig(undefined);
 });
 afterAll(() => server.close());
+
+/*
+ * React 19 builds `new FormData(form, submitter)` when a form is submitted while a transition
+ * runs (a router navigation started in onSubmit, for one). The fetch-ready environment's
+ * FormData (Node's) takes no form element, as a browser's does; this one reads the form's
+ * named, enabled fields.
+ */
+const NodeFormData = globalThis.FormData;
+class BrowserLikeFormData extends NodeFormData {
+  constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+    super();
+    if (!(form instanceof HTMLFormElement)) return;
+    for (const element of Array.from(form.elements)) {
+      const field = element as HTMLInputElement;
+      if (!field.name || field.disabled || ((field.type === 'checkbox' || field.type === 'radio') && !field.checked)) continue;
+      if (field.type === 'submit' && field !== submitter) continue;
+      this.append(field.name, field.value);
+    }
+  }
+}
+globalThis.FormData = BrowserLikeFormData as typeof FormData;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { Config } from '../src/config';
+import type { Db } from '../src/db/db';
 import { FakeAccounts, FakeStripe, fakeVerifyIdToken, idTokenFor } from './fakes';
 import { createTestDb, type TestDb } from './testDb';
 
@@ -161,4 +162,43 @@ export async function chargedBookingOf(app: FastifyInstance, stripe: FakeStripe,
 /** `POST /payment` of a charge, as the client sends it once Stripe confirmed the card. */
 export function recordCharge(app: FastifyInstance, buyer: Actor, charged: { bookingId: string; transactionId: string }) {
   return app.inject({ method: 'POST', url: '/payment', headers: buyer.headers, payload: charged });
+}
+
+/**
+ * Runs `meanwhile` to completion right before the database call number `at` (counted from 0) that
+ * the API makes from now on, as if another request committed at that very point. Statements and
+ * whole transactions outside a transaction are counted; the calls `meanwhile` makes are not.
+ * `reached()` says whether the API made that many calls; `restore()` ends the watch.
+ */
+export function beforeDatabaseCall(db: Db, at: number, meanwhile: () => Promise<void>) {
+  const query = db.query.bind(db);
+  const transaction = db.transaction.bind(db);
+  let calls = 0;
+  let inMeanwhile = false;
+  let reached = false;
+  const turn = async () => {
+    if (inMeanwhile || calls++ !== at) return;
+    reached = true;
+    inMeanwhile = true;
+    try {
+      await meanwhile();
+    } finally {
+      inMeanwhile = false;
+    }
+  };
+  const querySpy = jest.spyOn(db, 'query').mockImplementation(async (sql, params) => {
+    await turn();
+    return query(sql, params);
+  });
+  const transactionSpy = jest.spyOn(db, 'transaction').mockImplementation(async (work) => {
+    await turn();
+    return transaction(work);
+  });
+  return {
+    reached: () => reached,
+    restore() {
+      querySpy.mockRestore();
+      transactionSpy.mockRestore();
+    },
+  };
 }

@@ -22,6 +22,7 @@ const DashboardLayout = lazyPage(() =>
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const SignupPage = lazyPage(() => import('../features/auth/SignupPage'));
 const BlogPage = lazyPage(() => import('../features/blog/BlogPage'));
+const SearchPage = lazyPage(() => import('../features/search/SearchPage'));
 const MyOrdersPage = lazyPage(() => import('../features/bookings/MyOrdersPage'));
 const AllSellerPage = lazyPage(() => import('../features/admin/AllSellerPage'));
 const AllBuyerPage = lazyPage(() => import('../features/admin/AllBuyerPage'));
@@ -49,6 +50,7 @@ export function AppRoutes() {
           <Route path={paths.login} element={<Page page={LoginPage} />} />
           <Route path={paths.signup} element={<Page page={SignupPage} />} />
           <Route path={paths.blog} element={<Page page={BlogPage} />} />
+          <Route path={paths.search} element={<Page page={SearchPage} />} />
           <Route element={<Guarded guard={RequireAuth} />}>
             <Route path={paths.categoryBooksPattern} element={<DataPage load={loadCategoryBooks} />} />
             <Route path={paths.allBooks} element={<DataPage load={loadCategoryBooks} />} />

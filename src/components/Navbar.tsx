@@ -2,6 +2,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { copy } from '../config/copy';
@@ -9,7 +10,8 @@ import { paths } from '../config/paths';
 import { selectAuthStatus, signOutRequested } from '../features/auth/authSlice';
 import { Logo } from './Logo';
 
-export function Navbar() {
+/** `search` is the search box the layout puts in the bar (this shared bar knows no feature's parts). */
+export function Navbar({ search }: { search?: ReactNode }) {
   const status = useAppSelector(selectAuthStatus);
   const dispatch = useAppDispatch();
   return (
@@ -18,6 +20,7 @@ export function Navbar() {
         <Box component={RouterLink} to={paths.home} sx={{ color: 'inherit', textDecoration: 'none', mr: 'auto' }}>
           <Logo />
         </Box>
+        {search}
         <Button color="inherit" component={RouterLink} to={paths.home}>
           {copy.nav.home}
         </Button>

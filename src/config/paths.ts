@@ -4,6 +4,7 @@ export const paths = {
   login: '/login',
   signup: '/signup',
   blog: '/blog',
+  search: '/search',
   categoryBooks: (category: string) => `/bookCatagoriesId/${encodeURIComponent(category)}`,
   categoryBooksPattern: '/bookCatagoriesId/:id',
   allBooks: '/bookCatagoriesId',

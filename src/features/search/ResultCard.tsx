@@ -1,0 +1,54 @@
+import VerifiedIcon from '@mui/icons-material/Verified';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { copy } from '../../config/copy';
+import { formatDollars } from '../../lib/money';
+import { Highlight } from './Highlight';
+import type { FoundBook } from './searchApi';
+
+/** One search result: cover, title and author with the searched words marked, price and details. */
+export function ResultCard({ book, words }: { book: FoundBook; words: string[] }) {
+  const titleId = `result-${book._id}-title`;
+  return (
+    <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ display: 'flex', gap: 2, p: 2 }}>
+      <Box
+        component="img"
+        src={book.img}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        width={96}
+        height={128}
+        sx={{ width: 96, height: 128, objectFit: 'cover', flexShrink: 0, bgcolor: 'grey.100', borderRadius: 1 }}
+      />
+      <Box sx={{ minWidth: 0, '& mark': { bgcolor: 'warning.light', color: 'inherit', px: 0.25, borderRadius: 0.5 } }}>
+        <Typography id={titleId} component="h2" variant="h6">
+          <Highlight text={book.name} words={words} />
+        </Typography>
+        {book.author && (
+          <Typography color="text.secondary">
+            <Highlight text={copy.search.by(book.author)} words={words} />
+          </Typography>
+        )}
+        <Typography sx={{ mt: 1 }}>
+          <Box component="span" sx={{ fontWeight: 700, mr: 1 }}>
+            {formatDollars(book.resale_price)}
+          </Box>
+          <Box component="s" sx={{ color: 'text.secondary' }}>
+            {formatDollars(book.orginal_price)}
+          </Box>
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+          {book.condition && <span>{book.condition}</span>}
+          <span>{book.location}</span>
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            {book.seller_name}
+            {book.verified && <VerifiedIcon titleAccess={copy.books.verified} color="primary" fontSize="inherit" />}
+          </Box>
+          {book.isbn && <span>{copy.search.isbn(book.isbn)}</span>}
+        </Typography>
+      </Box>
+    </Card>
+  );
+}
