@@ -29,6 +29,7 @@ import imageRoutes from './routes/images';
 import paymentRoutes from './routes/payments';
 import productRoutes from './routes/products';
 import searchRoutes from './routes/search';
+import bookRoutes from './routes/books';
 import { seedCatalogue } from './seed';
 
 export interface BuildAppOptions {
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);
+  await app.register(bookRoutes);
   await app.register(identityRoutes);
   await app.register(adminRoutes);
   await app.register(productRoutes);

@@ -1,6 +1,6 @@
 import {
-  addProduct, bookingOf, buildTestApp, chargedBookingOf, paymentIntentFor, recordCharge, signUp, signUpCast, type Actor,
-  type TestApp,
+  addProduct, beforeDatabaseCall, bookingOf, buildTestApp, chargedBookingOf, paymentIntentFor, recordCharge, signUp,
+  signUpCast, type Actor, type TestApp,
 } from './helper';
 
 let t: TestApp;
@@ -99,6 +99,64 @@ describe('the refund names why the sale cannot happen', () => {
     expect(answers.find((answer) => answer.statusCode === 409)?.json()).toEqual(
       refunded('This booking was already paid by your other payment', '$14.00'),
     );
+  });
+
+  // Each database call of the recording in turn has the other charge recorded right before it, so
+  // every point at which it can commit meanwhile is met, whatever the scheduling.
+  it('the other tab recorded its charge at any point of this recording: paid by the other payment, which stays', async () => {
+    let points = 0;
+    for (let at = 0; at < 50; at += 1) {
+      const bookId = await addProduct(t.app, cast.seller, { price: 15 });
+      const first = await chargedBooking(cast.buyer, bookId);
+      const secondId = await paymentIntentFor(t.app, cast.buyer, first.bookingId);
+      t.stripe.succeed(secondId);
+      const point = beforeDatabaseCall(t.testDb.db, at, async () => {
+        expect((await record(cast.buyer, first)).statusCode).toBe(200);
+      });
+      const response = await record(cast.buyer, { bookingId: first.bookingId, transactionId: secondId });
+      point.restore();
+      if (!point.reached()) {
+        // Past the recording's last call: nothing happened meanwhile, so this charge is the one kept.
+        expect(response.statusCode).toBe(200);
+        break;
+      }
+      points += 1;
+      expect({ at, statusCode: response.statusCode, body: response.json() }).toEqual({
+        at, statusCode: 409, body: refunded('This booking was already paid by your other payment', '$15.00'),
+      });
+      expect(t.stripe.refundsOf(secondId)).toHaveLength(1);
+      expect(t.stripe.refundsOf(first.transactionId)).toHaveLength(0);
+      expect(await paidOf(cast.buyer, first.bookingId)).toBe(true);
+    }
+    // Reading the booking, its book and writing the payment are points of their own.
+    expect(points).toBeGreaterThanOrEqual(5);
+  });
+
+  it('another buyer recorded their charge at any point of this recording: sold to them', async () => {
+    const rival = await signUp(t.app, 'reason-any-moment-rival@test.dev');
+    let points = 0;
+    for (let at = 0; at < 50; at += 1) {
+      const bookId = await addProduct(t.app, cast.seller, { price: 16 });
+      const theirs = await chargedBooking(rival, bookId);
+      const mine = await chargedBooking(cast.buyer, bookId);
+      const point = beforeDatabaseCall(t.testDb.db, at, async () => {
+        expect((await record(rival, theirs)).statusCode).toBe(200);
+      });
+      const response = await record(cast.buyer, mine);
+      point.restore();
+      if (!point.reached()) {
+        expect(response.statusCode).toBe(200);
+        break;
+      }
+      points += 1;
+      expect({ at, statusCode: response.statusCode, body: response.json() }).toEqual({
+        at, statusCode: 409, body: refunded('This book was sold to another buyer meanwhile', '$16.00'),
+      });
+      expect(t.stripe.refundsOf(mine.transactionId)).toHaveLength(1);
+      expect(t.stripe.refundsOf(theirs.transactionId)).toHaveLength(0);
+      expect(await paidOf(rival, theirs.bookingId)).toBe(true);
+    }
+    expect(points).toBeGreaterThanOrEqual(5);
   });
 
   it('the seller withdrew the book before the charge was recorded: withdrawn by the seller', async () => {

@@ -92,3 +92,9 @@ export const bookingOnWire = (base: string, booking: BookingRow) => ({
   paid: booking.paid,
   img: absoluteUrl(base, booking.img),
 });
+
+/** A book as `request`'s caller may see it: visitors get no seller phone number. */
+export function bookForCaller(request: FastifyRequest, base: string, book: BookRow) {
+  const { number, ...rest } = bookOnWire(base, book);
+  return request.currentUser ? { ...rest, number } : rest;
+}

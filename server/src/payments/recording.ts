@@ -40,6 +40,32 @@ class Unfulfillable extends Error {
   }
 }
 
+/** A booking and its book, as one statement saw them. */
+interface SaleState {
+  booked: boolean;
+  paid: boolean;
+  listed: boolean;
+  sold: boolean;
+}
+
+/**
+ * The booking (or, when it is gone, the book `bookId`) and its book in one statement, so one
+ * snapshot: a sale commits the booking paid and the book sold together, and is seen whole or not
+ * at all. Read in two statements, a sale committed between them would show the booking unpaid
+ * and its book sold, as if another buyer had bought it.
+ */
+async function saleStateOf(db: Queryable, bookingId: string, bookId: string | undefined): Promise<SaleState> {
+  const [state] = await db.query<SaleState>(
+    `select k.id is not null as booked, coalesce(k.paid, false) as paid,
+       b.id is not null as listed, coalesce(b.sold, false) as sold
+     from (select $1::text as id) wanted
+     left join bookings k on k.id = wanted.id
+     left join books b on b.id = coalesce(k.book_id, $2::text)`,
+    [bookingId, bookId ?? null],
+  );
+  return state;
+}
+
 /**
  * Why the booking can no longer be paid, read now (after whatever happened meanwhile), or
  * undefined when it still can. A booking that is gone was cancelled by its buyer when its book is
@@ -52,16 +78,14 @@ async function whyUnavailable(
   bookingId: string,
   bookId: string | undefined,
 ): Promise<string | undefined> {
-  const booking = await bookingsRepository(db).findById(bookingId);
-  if (!booking) {
+  const { booked, paid, listed, sold } = await saleStateOf(db, bookingId, bookId);
+  if (!booked) {
     if (!bookId) return UNAVAILABLE.withdrawn;
-    const book = await booksRepository(db).findById(bookId);
-    return book ? UNAVAILABLE.cancelledByBuyer : UNAVAILABLE.withdrawnBySeller;
+    return listed ? UNAVAILABLE.cancelledByBuyer : UNAVAILABLE.withdrawnBySeller;
   }
-  if (booking.paid) return UNAVAILABLE.paidByOtherPayment;
-  const book = await booksRepository(db).findById(booking.book_id);
-  if (!book) return UNAVAILABLE.withdrawnBySeller;
-  return book.sold ? UNAVAILABLE.soldElsewhere : undefined;
+  if (paid) return UNAVAILABLE.paidByOtherPayment;
+  if (!listed) return UNAVAILABLE.withdrawnBySeller;
+  return sold ? UNAVAILABLE.soldElsewhere : undefined;
 }
 
 /** What a failed recording most likely lost to, when reading the state again finds nothing. */

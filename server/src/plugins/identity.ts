@@ -12,6 +12,8 @@ declare module 'fastify' {
     requireIdToken(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** onRequest hook: the caller must send a valid API access token of an existing user. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Route hook for public routes: signs the caller in when a valid access token came along. */
+    identifyIfSignedIn(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {
     verifiedIdentity: VerifiedIdentity | null;
@@ -98,6 +100,16 @@ export default fp<IdentityOptions>(
         throw unauthorized('This session was ended; sign in again');
       }
       request.currentUser = user;
+    });
+
+    app.decorate('identifyIfSignedIn', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!bearerToken(request)) return;
+      try {
+        await app.authenticate(request, reply);
+      } catch {
+        // A missing, expired or refused token: the caller is a visitor.
+        request.currentUser = null;
+      }
     });
   },
   { name: 'identity', dependencies: ['database'] },

@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/errors';
 import { toIsbn13 } from '../lib/isbn';
 import { parseMoney, type MoneyField } from '../lib/money';
-import { baseUrlOf, bookOnWire } from '../lib/wire';
-import { bearerToken } from '../plugins/identity';
+import { baseUrlOf, bookForCaller } from '../lib/wire';
 import { bookSearchRepository, type SearchCursor, type SearchFilters, type SearchSort } from '../repositories/bookSearch';
-import { book, categorySlug, dollars, text } from '../schemas';
+import { book, categorySlug, dollars, id, text } from '../schemas';
 
 export const SEARCH_PAGE_SIZE = 24;
 export const SEARCH_MAX_PAGE_SIZE = 100;
@@ -17,6 +16,7 @@ interface SearchQuery {
   maxPrice?: string;
   condition?: string;
   location?: string;
+  seller?: string;
   sort?: SearchSort;
   limit: number;
   cursor?: string;
@@ -35,6 +35,7 @@ const searchQuery = {
     maxPrice: dollars,
     condition: text(40, 1),
     location: text(100, 1),
+    seller: id,
     sort: { type: 'string', enum: ['relevance', 'newest', 'price_asc', 'price_desc'] },
     limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_PAGE_SIZE, default: SEARCH_PAGE_SIZE },
     cursor: { type: 'string', maxLength: 400, pattern: '^[A-Za-z0-9_-]+$' },
@@ -42,7 +43,7 @@ const searchQuery = {
 } as const;
 
 /** Signed-out visitors see no seller phone numbers, as on the category pages. */
-const publicBook = { ...book, required: book.required.filter((field) => field !== 'number') };
+export const publicBook = { ...book, required: book.required.filter((field) => field !== 'number') };
 
 const searchAnswer = {
   type: 'object',
@@ -90,19 +91,9 @@ function isbnOf(q: string): string | undefined {
 export default async function searchRoutes(app: FastifyInstance) {
   const search = bookSearchRepository(app.db);
 
-  /** Signs the caller in when a valid access token came along; a missing or bad one means a visitor. */
-  async function optionalCaller(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (!bearerToken(request)) return;
-    try {
-      await app.authenticate(request, reply);
-    } catch {
-      request.currentUser = null;
-    }
-  }
-
   app.get<{ Querystring: SearchQuery }>(
     '/books/search',
-    { preHandler: optionalCaller, schema: { querystring: searchQuery, response: { 200: searchAnswer } } },
+    { preHandler: app.identifyIfSignedIn, schema: { querystring: searchQuery, response: { 200: searchAnswer } } },
     async (request) => {
       const query = request.query;
       const words = query.q?.trim() || undefined;
@@ -120,17 +111,14 @@ export default async function searchRoutes(app: FastifyInstance) {
         maxPriceCents,
         condition: query.condition?.trim() || undefined,
         location: query.location?.trim() || undefined,
+        sellerId: query.seller,
       };
       const sort: SearchSort = query.sort ?? (words ? 'relevance' : 'newest');
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
       const page = await search.search(filters, sort, query.limit, cursor);
       const base = baseUrlOf(request);
-      const signedIn = request.currentUser !== null;
       return {
-        items: page.rows.map((row) => {
-          const { number, ...rest } = bookOnWire(base, row);
-          return signedIn ? { ...rest, number } : rest;
-        }),
+        items: page.rows.map((row) => bookForCaller(request, base, row)),
         total: page.total,
         nextCursor: page.next ? encodeCursor(page.next) : null,
       };

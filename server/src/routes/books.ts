@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../lib/errors';
+import { baseUrlOf, bookForCaller } from '../lib/wire';
+import { booksRepository } from '../repositories/books';
+import { sellersRepository } from '../repositories/sellers';
+import { idParams } from '../schemas';
+import { publicBook } from './search';
+
+const bookPage = {
+  ...publicBook,
+  required: [...publicBook.required, 'sold', 'sellerId'],
+  properties: { ...publicBook.properties, sold: { type: 'boolean' }, sellerId: { type: ['string', 'null'] } },
+} as const;
+
+const sellerPage = {
+  type: 'object',
+  required: ['_id', 'name', 'verified', 'memberSince', 'booksSold', 'booksForSale'],
+  properties: {
+    _id: { type: 'string' }, name: { type: 'string' }, verified: { type: 'boolean' }, memberSince: { type: 'string' },
+    booksSold: { type: 'integer' }, booksForSale: { type: 'integer' },
+  },
+} as const;
+
+/** The public pages of one book and of one seller (the seller's books come from /books/search?seller=). */
+export default async function bookRoutes(app: FastifyInstance) {
+  const books = booksRepository(app.db);
+  const sellers = sellersRepository(app.db);
+
+  app.get<{ Params: { id: string } }>(
+    '/books/:id',
+    { preHandler: app.identifyIfSignedIn, schema: { params: idParams, response: { 200: bookPage } } },
+    async (request) => {
+      const book = await books.findById(request.params.id);
+      // A withdrawn book is gone; a sold one stays on record and says so.
+      if (!book) throw notFound('This book is no longer listed');
+      return { ...bookForCaller(request, baseUrlOf(request), book), sold: book.sold, sellerId: book.seller_id };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/sellers/:id',
+    { schema: { params: idParams, response: { 200: sellerPage } } },
+    async (request) => {
+      const seller = await sellers.findProfile(request.params.id);
+      if (!seller) throw notFound('No such seller');
+      return {
+        _id: seller.id,
+        name: seller.name,
+        verified: seller.verified,
+        memberSince: seller.member_since,
+        booksSold: seller.books_sold,
+        booksForSale: seller.books_for_sale,
+      };
+    },
+  );
+}
