@@ -1,6 +1,8 @@
 -- Search: books get an author and an optional ISBN (always stored as ISBN-13), a text to match
 -- typos against (pg_trgm) and a full-text vector, with the indexes that keep search fast.
-create extension if not exists pg_trgm;
+-- In public, where every schema on the search path finds it (the test runs give each test file
+-- its own schema, with public behind it).
+create extension if not exists pg_trgm with schema public;
 
 alter table books add column author text not null default '';
 alter table books add column isbn text check (isbn ~ '^97[89][0-9]{10}$');

@@ -24,6 +24,34 @@ function whileTheProviderIsAsked(meanwhile: () => Promise<void>) {
   });
 }
 
+type Answer = Awaited<ReturnType<typeof record>>;
+interface Race {
+  /** What happens while the charge is being recorded. */
+  meanwhile: () => Promise<void>;
+  recording: () => Promise<Answer>;
+  /** Checks the answer of a recording that `meanwhile` happened during. */
+  check: (answer: Answer, at: number) => Promise<void>;
+}
+/**
+ * Plays a fresh race once for each database call the recording makes, with `meanwhile` done right
+ * before that call: every point at which it can commit during the recording is met, whatever the
+ * scheduling. Past the recording's last call nothing happened meanwhile, and the charge is
+ * recorded. Answers how many points there were.
+ */
+async function atEveryPoint(race: () => Promise<Race>): Promise<number> {
+  for (let at = 0; at < 50; at += 1) {
+    const { meanwhile, recording, check } = await race();
+    const point = beforeDatabaseCall(t.testDb.db, at, meanwhile);
+    const answer = await recording().finally(() => point.restore());
+    if (!point.reached()) {
+      expect(answer.statusCode).toBe(200);
+      return at;
+    }
+    await check(answer, at);
+  }
+  throw new Error('The recording made more database calls than expected');
+}
+
 describe('the refund names why the sale cannot happen', () => {
   const refunded = (reason: string, amount?: string) =>
     ({ message: `${reason}. Your payment${amount ? ` of ${amount}` : ''} has been refunded.` });
@@ -101,62 +129,82 @@ describe('the refund names why the sale cannot happen', () => {
     );
   });
 
-  // Each database call of the recording in turn has the other charge recorded right before it, so
-  // every point at which it can commit meanwhile is met, whatever the scheduling.
+  // The caller, an earlier record, the booking, the sale read again and the payment's transaction
+  // are points of their own.
+  const POINTS = 5;
+
   it('the other tab recorded its charge at any point of this recording: paid by the other payment, which stays', async () => {
-    let points = 0;
-    for (let at = 0; at < 50; at += 1) {
+    const points = await atEveryPoint(async () => {
       const bookId = await addProduct(t.app, cast.seller, { price: 15 });
       const first = await chargedBooking(cast.buyer, bookId);
       const secondId = await paymentIntentFor(t.app, cast.buyer, first.bookingId);
       t.stripe.succeed(secondId);
-      const point = beforeDatabaseCall(t.testDb.db, at, async () => {
-        expect((await record(cast.buyer, first)).statusCode).toBe(200);
-      });
-      const response = await record(cast.buyer, { bookingId: first.bookingId, transactionId: secondId });
-      point.restore();
-      if (!point.reached()) {
-        // Past the recording's last call: nothing happened meanwhile, so this charge is the one kept.
-        expect(response.statusCode).toBe(200);
-        break;
-      }
-      points += 1;
-      expect({ at, statusCode: response.statusCode, body: response.json() }).toEqual({
-        at, statusCode: 409, body: refunded('This booking was already paid by your other payment', '$15.00'),
-      });
-      expect(t.stripe.refundsOf(secondId)).toHaveLength(1);
-      expect(t.stripe.refundsOf(first.transactionId)).toHaveLength(0);
-      expect(await paidOf(cast.buyer, first.bookingId)).toBe(true);
-    }
-    // Reading the booking, its book and writing the payment are points of their own.
-    expect(points).toBeGreaterThanOrEqual(5);
+      return {
+        meanwhile: async () => {
+          expect((await record(cast.buyer, first)).statusCode).toBe(200);
+        },
+        recording: () => record(cast.buyer, { bookingId: first.bookingId, transactionId: secondId }),
+        check: async (answer, at) => {
+          expect({ at, statusCode: answer.statusCode, body: answer.json() }).toEqual({
+            at, statusCode: 409, body: refunded('This booking was already paid by your other payment', '$15.00'),
+          });
+          expect(t.stripe.refundsOf(secondId)).toHaveLength(1);
+          expect(t.stripe.refundsOf(first.transactionId)).toHaveLength(0);
+          expect(await paidOf(cast.buyer, first.bookingId)).toBe(true);
+        },
+      };
+    });
+    expect(points).toBeGreaterThanOrEqual(POINTS);
   });
 
   it('another buyer recorded their charge at any point of this recording: sold to them', async () => {
-    const rival = await signUp(t.app, 'reason-any-moment-rival@test.dev');
-    let points = 0;
-    for (let at = 0; at < 50; at += 1) {
+    const rival = await signUp(t.app, 'reason-any-point-rival@test.dev');
+    const points = await atEveryPoint(async () => {
       const bookId = await addProduct(t.app, cast.seller, { price: 16 });
       const theirs = await chargedBooking(rival, bookId);
       const mine = await chargedBooking(cast.buyer, bookId);
-      const point = beforeDatabaseCall(t.testDb.db, at, async () => {
-        expect((await record(rival, theirs)).statusCode).toBe(200);
-      });
-      const response = await record(cast.buyer, mine);
-      point.restore();
-      if (!point.reached()) {
-        expect(response.statusCode).toBe(200);
-        break;
-      }
-      points += 1;
-      expect({ at, statusCode: response.statusCode, body: response.json() }).toEqual({
-        at, statusCode: 409, body: refunded('This book was sold to another buyer meanwhile', '$16.00'),
-      });
-      expect(t.stripe.refundsOf(mine.transactionId)).toHaveLength(1);
-      expect(t.stripe.refundsOf(theirs.transactionId)).toHaveLength(0);
-      expect(await paidOf(rival, theirs.bookingId)).toBe(true);
-    }
-    expect(points).toBeGreaterThanOrEqual(5);
+      return {
+        meanwhile: async () => {
+          expect((await record(rival, theirs)).statusCode).toBe(200);
+        },
+        recording: () => record(cast.buyer, mine),
+        check: async (answer, at) => {
+          expect({ at, statusCode: answer.statusCode, body: answer.json() }).toEqual({
+            at, statusCode: 409, body: refunded('This book was sold to another buyer meanwhile', '$16.00'),
+          });
+          expect(t.stripe.refundsOf(mine.transactionId)).toHaveLength(1);
+          expect(t.stripe.refundsOf(theirs.transactionId)).toHaveLength(0);
+          expect(await paidOf(rival, theirs.bookingId)).toBe(true);
+        },
+      };
+    });
+    expect(points).toBeGreaterThanOrEqual(POINTS);
+  });
+
+  it.each([
+    { who: 'the seller withdrew the book', reason: 'The seller withdrew this book meanwhile', by: 'seller' as const },
+    { who: 'the buyer cancelled the booking', reason: 'You cancelled this booking', by: 'buyer' as const },
+  ])('$who at any point of the recording: named so, and refunded', async ({ reason, by }) => {
+    const points = await atEveryPoint(async () => {
+      const bookId = await addProduct(t.app, cast.seller, { price: 17 });
+      const charged = await chargedBooking(cast.buyer, bookId);
+      return {
+        meanwhile: async () => {
+          const removed = by === 'seller'
+            ? await t.app.inject({ method: 'DELETE', url: `/products/${bookId}`, headers: cast.seller.headers })
+            : await t.app.inject({ method: 'DELETE', url: `/bookings/${charged.bookingId}`, headers: cast.buyer.headers });
+          expect(removed.statusCode).toBe(200);
+        },
+        recording: () => record(cast.buyer, charged),
+        check: async (answer, at) => {
+          // Gone before the recording read the booking, the answer names no amount (see above).
+          expect({ at, statusCode: answer.statusCode }).toEqual({ at, statusCode: 409 });
+          expect([refunded(reason), refunded(reason, '$17.00')]).toContainEqual(answer.json());
+          expect(t.stripe.refundsOf(charged.transactionId)).toHaveLength(1);
+        },
+      };
+    });
+    expect(points).toBeGreaterThanOrEqual(POINTS);
   });
 
   it('the seller withdrew the book before the charge was recorded: withdrawn by the seller', async () => {

@@ -29,7 +29,8 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
   const pool = new Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
-    options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    // public stays behind it: extensions (pg_trgm) live there.
+    options: options.schema ? `-c search_path=${options.schema},public` : undefined,
   });
   // An idle connection dropped by the server (restart, network) must not take the process down;
   // the pool replaces it on the next checkout.
