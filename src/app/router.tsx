@@ -23,6 +23,8 @@ const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const SignupPage = lazyPage(() => import('../features/auth/SignupPage'));
 const BlogPage = lazyPage(() => import('../features/blog/BlogPage'));
 const SearchPage = lazyPage(() => import('../features/search/SearchPage'));
+const BookPage = lazyPage(() => import('../features/catalogue/BookPage'));
+const SellerPage = lazyPage(() => import('../features/search/SellerPage'));
 const MyOrdersPage = lazyPage(() => import('../features/bookings/MyOrdersPage'));
 const AllSellerPage = lazyPage(() => import('../features/admin/AllSellerPage'));
 const AllBuyerPage = lazyPage(() => import('../features/admin/AllBuyerPage'));
@@ -51,6 +53,8 @@ export function AppRoutes() {
           <Route path={paths.signup} element={<Page page={SignupPage} />} />
           <Route path={paths.blog} element={<Page page={BlogPage} />} />
           <Route path={paths.search} element={<Page page={SearchPage} />} />
+          <Route path={paths.bookPattern} element={<Page page={BookPage} />} />
+          <Route path={paths.sellerPattern} element={<Page page={SellerPage} />} />
           <Route element={<Guarded guard={RequireAuth} />}>
             <Route path={paths.categoryBooksPattern} element={<DataPage load={loadCategoryBooks} />} />
             <Route path={paths.allBooks} element={<DataPage load={loadCategoryBooks} />} />

@@ -23,6 +23,22 @@ export interface Book {
   condition?: string;
   description?: string;
   verified: boolean;
+  author?: string;
+  /** ISBN-13, when the seller gave one. */
+  isbn?: string | null;
+}
+
+/** One book's own page: visitors get no phone number; a sold book stays on record. */
+export type BookDetails = Omit<Book, 'number'> & { number?: string; sold: boolean; sellerId: string | null };
+
+/** A seller's public page. */
+export interface SellerProfile {
+  _id: string;
+  name: string;
+  verified: boolean;
+  memberSince: string;
+  booksSold: number;
+  booksForSale: number;
 }
 
 export interface Product {

@@ -26,7 +26,8 @@ const initialValues: BookingValues = { phone: '', location: '' };
 const readOnly = { htmlInput: { readOnly: true } } as const;
 
 interface BookingModalProps {
-  book: Book;
+  /** The book being booked: its id, title and resale price are all the modal needs. */
+  book: Pick<Book, '_id' | 'name' | 'resale_price'>;
   open: boolean;
   onClose: () => void;
   /** Called once the dialog has finished closing, so the parent can let go of the book. */

@@ -1,5 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type { Book } from '../../types/entities';
+import type { Book, BookDetails, SellerProfile } from '../../types/entities';
 
 export const catalogueApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -12,7 +12,16 @@ export const catalogueApi = baseApi.injectEndpoints({
         ...result.map((book) => ({ type: 'Book' as const, id: book._id })),
       ],
     }),
+    /** One book's page (also a sold one); a withdrawn book answers 404. */
+    getBook: build.query<BookDetails, string>({
+      query: (id) => `/books/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Book', id }],
+    }),
+    getSeller: build.query<SellerProfile, string>({
+      query: (id) => `/sellers/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'User', id }],
+    }),
   }),
 });
 
-export const { useGetBooksQuery } = catalogueApi;
+export const { useGetBooksQuery, useGetBookQuery, useGetSellerQuery } = catalogueApi;

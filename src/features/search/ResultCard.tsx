@@ -1,13 +1,16 @@
 import VerifiedIcon from '@mui/icons-material/Verified';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
 import { formatDollars } from '../../lib/money';
 import { Highlight } from './Highlight';
 import type { FoundBook } from './searchApi';
 
-/** One search result: cover, title and author with the searched words marked, price and details. */
+/** One search result: cover, title (a link to the book's page) and author with the searched words marked, price and details. */
 export function ResultCard({ book, words }: { book: FoundBook; words: string[] }) {
   const titleId = `result-${book._id}-title`;
   return (
@@ -24,7 +27,9 @@ export function ResultCard({ book, words }: { book: FoundBook; words: string[] }
       />
       <Box sx={{ minWidth: 0, '& mark': { bgcolor: 'warning.light', color: 'inherit', px: 0.25, borderRadius: 0.5 } }}>
         <Typography id={titleId} component="h2" variant="h6">
-          <Highlight text={book.name} words={words} />
+          <Link component={RouterLink} to={paths.book(book._id)} underline="hover" color="inherit">
+            <Highlight text={book.name} words={words} />
+          </Link>
         </Typography>
         {book.author && (
           <Typography color="text.secondary">

@@ -8,12 +8,14 @@ export interface SearchArgs {
   maxPrice?: string;
   condition?: string;
   location?: string;
+  /** Only this seller's books (the seller's page). */
+  seller?: string;
   sort?: SearchSort;
 }
 
 export const SORTS: readonly SearchSort[] = ['relevance', 'newest', 'price_asc', 'price_desc'];
 export const FILTER_KEYS = ['category', 'minPrice', 'maxPrice', 'condition', 'location'] as const;
-const KEYS = ['q', ...FILTER_KEYS, 'sort'] as const;
+const KEYS = ['q', ...FILTER_KEYS, 'seller', 'sort'] as const;
 
 /** Dollars as the API takes them: digits with at most two decimals. */
 const PRICE = /^\d{1,6}(\.\d{1,2})?$/;
@@ -23,6 +25,7 @@ function valid(key: (typeof KEYS)[number], value: string): boolean {
   if (key === 'sort') return (SORTS as readonly string[]).includes(value);
   if (key === 'minPrice' || key === 'maxPrice') return PRICE.test(value);
   if (key === 'category') return SLUG.test(value);
+  if (key === 'seller') return /^[0-9a-f]{24}$/.test(value);
   return value.length <= (key === 'q' ? 200 : 100);
 }
 

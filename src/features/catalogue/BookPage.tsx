@@ -1,0 +1,193 @@
+import VerifiedIcon from '@mui/icons-material/Verified';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { PageProgress } from '../../components/PageProgress';
+import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
+import { formatDollars } from '../../lib/money';
+import type { BookDetails } from '../../types/entities';
+import { selectAuthStatus, selectUser } from '../auth/authSlice';
+import { useGetBookingsQuery } from '../bookings/bookingsApi';
+import type { FromState } from '../roles/guards';
+import { BookingModal } from './BookingModal';
+import { useGetBookQuery } from './catalogueApi';
+
+const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
+const detailsSx = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: 3,
+  rowGap: 1,
+  m: 0,
+  '& dt': { color: 'text.secondary' },
+  '& dd': { m: 0 },
+} as const;
+
+/** `/books/:id`: one book on its own page, with 'Book Now' (the spec's booking modal). */
+export function Component() {
+  const { id = '' } = useParams();
+  const { data: book, error, isLoading, isFetching, refetch } = useGetBookQuery(id);
+
+  useEffect(() => {
+    if (book) document.title = `${book.name} · Book Resale`;
+  }, [book]);
+
+  if (isLoading) return <PageProgress />;
+  if (isNotFound(error)) return <GoneBook />;
+  if (!book) {
+    return (
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        <Alert severity="error" action={<Button onClick={() => void refetch()} disabled={isFetching}>{copy.bookPage.retry}</Button>}>
+          {copy.bookPage.failed}
+        </Alert>
+      </Container>
+    );
+  }
+  return <BookDetailsView book={book} />;
+}
+
+function GoneBook() {
+  return (
+    <Container maxWidth="md" sx={{ py: 4 }}>
+      <Typography component="h1" variant="h2" sx={{ mb: 2 }}>
+        {copy.bookPage.gone}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{copy.bookPage.goneHint}</Typography>
+      <Button variant="contained" component={RouterLink} to={paths.search}>
+        {copy.bookPage.searchAgain}
+      </Button>
+    </Container>
+  );
+}
+
+function BookDetailsView({ book }: { book: BookDetails }) {
+  const [bookingOpen, setBookingOpen] = useState(false);
+  const status = useAppSelector(selectAuthStatus);
+  const user = useAppSelector(selectUser);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: bookings = [] } = useGetBookingsQuery(user?.email ?? '', { skip: status !== 'signed-in' || !user?.email });
+  const mine = bookings.find((booking) => booking.bookId === book._id);
+  const conditionNote = book.condition ? copy.bookPage.conditionNotes[book.condition] : undefined;
+
+  const bookNow = () => {
+    // Booking needs a signed-in buyer: log in first, then come back here.
+    if (status !== 'signed-in') {
+      void navigate(paths.login, { state: { from: location.pathname } satisfies FromState });
+      return;
+    }
+    setBookingOpen(true);
+  };
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 4 }}>
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, alignItems: 'start' }}>
+        <Box
+          component="img"
+          src={book.img}
+          alt={copy.bookPage.cover(book.name)}
+          width={320}
+          height={427}
+          decoding="async"
+          sx={{ width: '100%', maxWidth: 320, height: 'auto', aspectRatio: '3 / 4', objectFit: 'contain', bgcolor: 'grey.100', borderRadius: 1, mx: 'auto' }}
+        />
+        <Box>
+          <Typography component="h1" variant="h2">
+            {book.name}
+          </Typography>
+          {book.author && (
+            <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 2 }}>
+              {copy.bookPage.by(book.author)}
+            </Typography>
+          )}
+          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, mb: 2 }}>
+            <Typography component="p" variant="h4" aria-label={`${copy.bookPage.price} ${formatDollars(book.resale_price)}`}>
+              {formatDollars(book.resale_price)}
+            </Typography>
+            <Typography component="s" color="text.secondary" aria-label={`${copy.bookPage.originalPrice} ${formatDollars(book.orginal_price)}`}>
+              {formatDollars(book.orginal_price)}
+            </Typography>
+          </Box>
+          <Status book={book} booked={mine !== undefined && !mine.paid} bought={mine?.paid === true} onBook={bookNow} />
+          <Box component="dl" sx={{ ...detailsSx, mt: 3 }}>
+            {book.condition && (
+              <>
+                <dt>{copy.bookPage.condition}</dt>
+                <dd>
+                  <strong>{book.condition}</strong>
+                  {conditionNote && <> · {conditionNote}</>}
+                </dd>
+              </>
+            )}
+            {book.isbn && (
+              <>
+                <dt>{copy.bookPage.isbn}</dt>
+                <dd>{book.isbn}</dd>
+              </>
+            )}
+            <dt>{copy.bookPage.seller}</dt>
+            <dd>
+              {book.sellerId ? (
+                <Link component={RouterLink} to={paths.seller(book.sellerId)}>
+                  {book.seller_name}
+                </Link>
+              ) : (
+                book.seller_name
+              )}
+              {book.verified && <VerifiedIcon titleAccess={copy.books.verified} color="primary" fontSize="small" sx={{ ml: 0.5, verticalAlign: 'middle' }} />}
+            </dd>
+            <dt>{copy.bookPage.location}</dt>
+            <dd>{book.location}</dd>
+            <dt>{copy.bookPage.contact}</dt>
+            <dd>{book.number ?? copy.bookPage.contactSignIn}</dd>
+            <dt>{copy.bookPage.uses}</dt>
+            <dd>{book.uses}</dd>
+            <dt>{copy.bookPage.listed}</dt>
+            <dd>{book.date}</dd>
+          </Box>
+          {book.description && (
+            <Box component="section" sx={{ mt: 3 }} aria-labelledby="book-description-title">
+              <Typography id="book-description-title" component="h2" variant="h6">
+                {copy.bookPage.aboutCopy}
+              </Typography>
+              <Typography sx={{ whiteSpace: 'pre-line' }}>{book.description}</Typography>
+            </Box>
+          )}
+        </Box>
+      </Box>
+      {bookingOpen && (
+        <BookingModal book={book} open={bookingOpen} onClose={() => setBookingOpen(false)} />
+      )}
+    </Container>
+  );
+}
+
+function Status({ book, booked, bought, onBook }: { book: BookDetails; booked: boolean; bought: boolean; onBook(): void }) {
+  if (bought) return <Chip color="success" label={copy.bookPage.bought} />;
+  if (book.sold) return <Alert severity="info">{copy.bookPage.sold}</Alert>;
+  if (booked) {
+    return (
+      <Chip
+        color="primary"
+        label={copy.bookPage.booked}
+        component={RouterLink}
+        to={paths.dashboard}
+        clickable
+      />
+    );
+  }
+  return (
+    <Button variant="contained" size="large" onClick={onBook}>
+      {copy.books.bookNow}
+    </Button>
+  );
+}

@@ -1,0 +1,73 @@
+import VerifiedIcon from '@mui/icons-material/Verified';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageProgress } from '../../components/PageProgress';
+import { copy } from '../../config/copy';
+import { useGetSellerQuery } from '../catalogue/catalogueApi';
+import { ResultCard } from './ResultCard';
+import { useSearchBooksInfiniteQuery } from './searchApi';
+
+const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
+/** `/sellers/:id`: who sells, since when, how much they sold, and their books for sale (paged). */
+export function Component() {
+  const { id = '' } = useParams();
+  const { data: seller, error, isLoading } = useGetSellerQuery(id);
+  const books = useSearchBooksInfiniteQuery({ seller: id, sort: 'newest' }, { skip: !seller });
+  const items = useMemo(() => books.data?.pages.flatMap((page) => page.items) ?? [], [books.data]);
+
+  useEffect(() => {
+    if (seller) document.title = `${seller.name} · Book Resale`;
+  }, [seller]);
+
+  if (isLoading) return <PageProgress />;
+  if (!seller) {
+    return (
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        {isNotFound(error) ? (
+          <Typography component="h1" variant="h2">
+            {copy.sellerPage.gone}
+          </Typography>
+        ) : (
+          <Alert severity="error">{copy.sellerPage.failed}</Alert>
+        )}
+      </Container>
+    );
+  }
+  return (
+    <Container maxWidth="md" sx={{ py: 4 }}>
+      <Typography component="h1" variant="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {seller.name}
+        {seller.verified && <VerifiedIcon titleAccess={copy.books.verified} color="primary" />}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {copy.sellerPage.memberSince(seller.memberSince)} · {copy.sellerPage.sold(seller.booksSold)} ·{' '}
+        {copy.sellerPage.forSale(seller.booksForSale)}
+      </Typography>
+      <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
+        {copy.sellerPage.booksTitle}
+      </Typography>
+      {books.isLoading && <PageProgress />}
+      {books.data && items.length === 0 && <Typography color="text.secondary">{copy.sellerPage.none}</Typography>}
+      <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {items.map((book) => (
+          <li key={book._id}>
+            <ResultCard book={book} words={[]} />
+          </li>
+        ))}
+      </Stack>
+      {books.hasNextPage && (
+        <Stack sx={{ mt: 3, alignItems: 'center' }}>
+          <Button variant="outlined" onClick={() => void books.fetchNextPage()} disabled={books.isFetchingNextPage}>
+            {books.isFetchingNextPage ? copy.search.loadingMore : copy.search.loadMore}
+          </Button>
+        </Stack>
+      )}
+    </Container>
+  );
+}
