@@ -1,5 +1,6 @@
--- Search: books get an author and an optional ISBN (always stored as ISBN-13), a text to match
--- typos against (pg_trgm) and a full-text vector, with the indexes that keep search fast.
+-- Search: books get an author and an optional ISBN (always stored as ISBN-13) and a full-text
+-- vector; a dictionary of their words lets misspelt words be corrected (pg_trgm); indexes keep
+-- search fast.
 -- In public, where every schema on the search path finds it (the test runs give each test file
 -- its own schema, with public behind it).
 create extension if not exists pg_trgm with schema public;
@@ -31,12 +32,34 @@ from (values
 ) as seed (name, author, isbn), users u
 where u.id = b.seller_id and u.system_account and b.name = seed.name and b.author = '';
 
-alter table books add column search_text text
-  generated always as (lower(name || ' ' || author)) stored;
 alter table books add column search_vector tsvector
   generated always as (to_tsvector('english', name || ' ' || author)) stored;
 
-create index books_search_trgm on books using gin (search_text gin_trgm_ops) where not sold;
+-- Typo tolerance: every word of a title or author, kept once, trigram-indexed. A misspelt word
+-- is matched against these few thousand words (fast), not against every book.
+create table search_words (word text primary key);
+create index search_words_trgm on search_words using gin (word gin_trgm_ops);
+
+create function remember_search_words() returns trigger language plpgsql as $$
+begin
+  insert into search_words (word)
+  select distinct lexeme
+  from unnest(tsvector_to_array(to_tsvector('simple', new.name || ' ' || new.author))) as lexeme
+  where length(lexeme) between 2 and 40 and lexeme ~ '^[[:alnum:]]+$'
+  on conflict do nothing;
+  return new;
+end
+$$;
+
+create trigger books_remember_search_words
+  after insert or update of name, author on books
+  for each row execute function remember_search_words();
+
+insert into search_words (word)
+select distinct lexeme
+from books, unnest(tsvector_to_array(to_tsvector('simple', name || ' ' || author))) as lexeme
+where length(lexeme) between 2 and 40 and lexeme ~ '^[[:alnum:]]+$'
+on conflict do nothing;
 create index books_search_vector on books using gin (search_vector) where not sold;
 create index books_location_trgm on books using gin (lower(location) gin_trgm_ops) where not sold;
 create index books_isbn on books (isbn) where not sold;

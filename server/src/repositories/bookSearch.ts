@@ -3,9 +3,18 @@ import { BOOK_COLUMNS, type BookRow } from './books';
 
 export type SearchSort = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
 
+/**
+ * How `text` matches: `words` by full text (stemmed words of the title and author); `similar`
+ * also accepts, for each word, the known words that look like it (pg_trgm similarity against
+ * the dictionary of title and author words), which forgives typos. Search tries words first.
+ */
+export type TextMatch = 'words' | 'similar';
+
 export interface SearchFilters {
-  /** Words of a title or author (typos forgiven), or an ISBN already normalised to 13 digits. */
+  /** Words of a title or author. */
   text?: string;
+  textMatch?: TextMatch;
+  /** An ISBN already normalised to 13 digits. */
   isbn?: string;
   category?: string;
   minPriceCents?: number;
@@ -18,24 +27,34 @@ export interface SearchFilters {
 }
 
 /** Where the previous page ended, in the sort's own terms. */
-export type SearchCursor =
+export type SearchCursor = (
   | { sort: 'relevance'; score: number; id: string }
   | { sort: 'newest'; createdAt: string; id: string }
-  | { sort: 'price_asc' | 'price_desc'; priceCents: number; id: string };
+  | { sort: 'price_asc' | 'price_desc'; priceCents: number; id: string }
+) & {
+  /** How the pages before matched the words, so later pages match them the same way. */
+  match?: TextMatch;
+  /** The number of matches when the search began. */
+  total?: number;
+};
 
 export interface SearchPage {
   rows: BookRow[];
+  /** All matches (on later pages: as counted when the search began). */
   total: number;
   /** Set when more rows follow this page. */
   next?: SearchCursor;
 }
 
-/**
- * How close a misspelt word must be to a title's or author's word (pg_trgm word similarity).
- * PostgreSQL's 0.6 misses one wrong letter in a short word ("prejudise"); 0.45 still keeps
- * unrelated words out.
- */
-const WORD_SIMILARITY_THRESHOLD = '0.45';
+/** The known words that may stand for one typed word: the closest few (pg_trgm similarity). */
+const ALTERNATIVES_PER_WORD = 4;
+/** How alike a known word must be; pg_trgm's 0.3 lets one wrong letter in a short word through. */
+const SIMILARITY_THRESHOLD = '0.3';
+
+/** The words of a query as the dictionary holds them: lower case, letters and digits only. */
+export function dictionaryWords(text: string): string[] {
+  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2 && word.length <= 40))].slice(0, 8);
+}
 
 /** Builds `where` clauses with numbered parameters. */
 class Where {
@@ -56,17 +75,26 @@ class Where {
   }
 }
 
-function filtersOf(filters: SearchFilters): { where: Where; score: string } {
+/** `to_tsquery` text: each typed word or one of its look-alikes, all words required. */
+function lookAlikeQuery(alternatives: Map<string, string[]>): string {
+  return [...alternatives.entries()]
+    .map(([typed, similar]) => `(${[typed, ...similar.filter((word) => word !== typed)].join(' | ')})`)
+    .join(' & ');
+}
+
+function filtersOf(filters: SearchFilters, lookAlikes?: string): { where: Where; score: string } {
   const where = new Where();
   let score = '0::float8';
-  if (filters.text !== undefined || filters.isbn !== undefined) {
-    const text = where.param(filters.text?.toLowerCase() ?? '');
-    const isbn = where.param(filters.isbn ?? null);
-    const query = `websearch_to_tsquery('english', ${text})`;
-    // Full-text words, a typo-tolerant match of the title and author, or the exact ISBN.
-    where.add(`(b.isbn = ${isbn} or b.search_vector @@ ${query} or b.search_text %> ${text})`);
-    score = `((case when b.isbn = ${isbn} then 100 else 0 end)
-      + ts_rank(b.search_vector, ${query}) * 10 + word_similarity(${text}, b.search_text))::float8`;
+  if (filters.isbn !== undefined) {
+    where.add(`b.isbn = ${where.param(filters.isbn)}`);
+  } else if (lookAlikes !== undefined) {
+    const query = `to_tsquery('english', ${where.param(lookAlikes)})`;
+    where.add(`b.search_vector @@ ${query}`);
+    score = `ts_rank(b.search_vector, ${query})::float8`;
+  } else if (filters.text !== undefined) {
+    const query = `websearch_to_tsquery('english', ${where.param(filters.text)})`;
+    where.add(`b.search_vector @@ ${query}`);
+    score = `ts_rank(b.search_vector, ${query})::float8`;
   }
   if (filters.category !== undefined) where.add(`b.category = ${where.param(filters.category)}`);
   if (filters.minPriceCents !== undefined) where.add(`b.resale_price_cents >= ${where.param(filters.minPriceCents)}`);
@@ -105,40 +133,61 @@ function ordering(sort: SearchSort, score: string, where: Where, cursor?: Search
 interface RankedRow extends BookRow {
   score: number;
   created_at_text: string;
+  total: number;
 }
 
 /** Search and paged lists over the books for sale; sold and withdrawn books never appear. */
 export function bookSearchRepository(db: Db) {
   return {
     async search(filters: SearchFilters, sort: SearchSort, limit: number, cursor?: SearchCursor): Promise<SearchPage> {
-      const { where, score } = filtersOf(filters);
-      const countSql = `select count(*)::int as total from books b where ${where.sql()}`;
-      const countParams = [...where.params];
+      const similar = filters.text !== undefined && filters.textMatch === 'similar' && filters.isbn === undefined;
+      let lookAlikes: string | undefined;
+      if (similar) {
+        const alternatives = await this.lookAlikes(dictionaryWords(filters.text ?? ''));
+        if (alternatives.size === 0) return { rows: [], total: 0 };
+        lookAlikes = lookAlikeQuery(alternatives);
+      }
+      const { where, score } = filtersOf(filters, lookAlikes);
       const order = ordering(sort, score, where, cursor);
-      const pageSql = `select ${BOOK_COLUMNS}, ${score} as score, b.created_at::text as created_at_text
+      // The first page counts every match in the same pass (a window over the matches, taken
+      // before the limit); later pages carry the count in their cursor.
+      const pageSql = `select ${BOOK_COLUMNS}, ${score} as score, b.created_at::text as created_at_text,
+          ${cursor ? `${where.param(cursor.total ?? 0)}::int` : 'count(*) over ()::int'} as total
         from books b left join users u on u.id = b.seller_id
         where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}`;
-
-      const run = async (tx: Pick<Db, 'query'>) => {
-        if (filters.text !== undefined) {
-          await tx.query(`select set_config('pg_trgm.word_similarity_threshold', $1, true)`, [WORD_SIMILARITY_THRESHOLD]);
-        }
-        const [{ total }] = await tx.query<{ total: number }>(countSql, countParams);
-        const rows = await tx.query<RankedRow>(pageSql, where.params);
-        return { total, rows };
-      };
-      // The similarity threshold is set for this transaction only.
-      const { total, rows } = filters.text !== undefined ? await db.transaction(run) : await run(db);
+      const rows = await db.query<RankedRow>(pageSql, where.params);
+      const total = rows[0]?.total ?? (cursor?.total ?? 0);
 
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       let next: SearchCursor | undefined;
       if (rows.length > limit && last) {
-        if (sort === 'relevance') next = { sort, score: Number(last.score), id: last.id };
-        else if (sort === 'newest') next = { sort, createdAt: last.created_at_text, id: last.id };
-        else next = { sort, priceCents: last.resale_price_cents, id: last.id };
+        const common = { total, ...(filters.text !== undefined ? { match: filters.textMatch ?? 'words' } : {}) };
+        if (sort === 'relevance') next = { sort, score: Number(last.score), id: last.id, ...common };
+        else if (sort === 'newest') next = { sort, createdAt: last.created_at_text, id: last.id, ...common };
+        else next = { sort, priceCents: last.resale_price_cents, id: last.id, ...common };
       }
-      return { rows: page.map(({ score: _score, created_at_text: _createdAt, ...row }) => row), total, next };
+      return { rows: page.map(({ score: _score, created_at_text: _createdAt, total: _total, ...row }) => row), total, next };
+    },
+
+    /** For each word, the known title and author words that look like it (itself included when known). */
+    async lookAlikes(words: string[]): Promise<Map<string, string[]>> {
+      if (words.length === 0) return new Map();
+      const rows = await db.transaction(async (tx) => {
+        await tx.query(`select set_config('pg_trgm.similarity_threshold', $1, true)`, [SIMILARITY_THRESHOLD]);
+        return tx.query<{ typed: string; word: string }>(
+          `select typed.word as typed, known.word
+           from unnest($1::text[]) as typed (word)
+           cross join lateral (
+             select word from search_words where word % typed.word
+             order by similarity(word, typed.word) desc, word limit ${ALTERNATIVES_PER_WORD}
+           ) as known`,
+          [words],
+        );
+      });
+      const alternatives = new Map<string, string[]>(words.map((word) => [word, []]));
+      for (const row of rows) alternatives.get(row.typed)?.push(row.word);
+      return alternatives;
     },
   };
 }

@@ -3,7 +3,7 @@ import { badRequest } from '../lib/errors';
 import { toIsbn13 } from '../lib/isbn';
 import { parseMoney, type MoneyField } from '../lib/money';
 import { baseUrlOf, bookForCaller } from '../lib/wire';
-import { bookSearchRepository, type SearchCursor, type SearchFilters, type SearchSort } from '../repositories/bookSearch';
+import { bookSearchRepository, type SearchCursor, type SearchFilters, type SearchSort, type TextMatch } from '../repositories/bookSearch';
 import { book, categorySlug, dollars, id, text } from '../schemas';
 
 export const SEARCH_PAGE_SIZE = 24;
@@ -69,14 +69,20 @@ function decodeCursor(raw: string, sort: SearchSort): SearchCursor {
   const cursor = value as Record<string, unknown>;
   if (typeof cursor.id !== 'string' || !/^[0-9a-f]{24}$/.test(cursor.id)) throw invalid();
   if (cursor.sort !== sort) throw badRequest('The cursor belongs to another sort order');
+  if (cursor.match !== undefined && cursor.match !== 'words' && cursor.match !== 'similar') throw invalid();
+  if (cursor.total !== undefined && !(Number.isSafeInteger(cursor.total) && (cursor.total as number) >= 0)) throw invalid();
+  const match = {
+    ...(cursor.match === undefined ? {} : { match: cursor.match as TextMatch }),
+    ...(cursor.total === undefined ? {} : { total: cursor.total as number }),
+  };
   if (sort === 'relevance' && typeof cursor.score === 'number' && Number.isFinite(cursor.score)) {
-    return { sort, score: cursor.score, id: cursor.id };
+    return { sort, score: cursor.score, id: cursor.id, ...match };
   }
   if (sort === 'newest' && typeof cursor.createdAt === 'string' && /^[0-9 :.+-]{10,40}$/.test(cursor.createdAt)) {
-    return { sort, createdAt: cursor.createdAt, id: cursor.id };
+    return { sort, createdAt: cursor.createdAt, id: cursor.id, ...match };
   }
   if ((sort === 'price_asc' || sort === 'price_desc') && Number.isSafeInteger(cursor.priceCents)) {
-    return { sort, priceCents: cursor.priceCents as number, id: cursor.id };
+    return { sort, priceCents: cursor.priceCents as number, id: cursor.id, ...match };
   }
   throw invalid();
 }
@@ -115,7 +121,11 @@ export default async function searchRoutes(app: FastifyInstance) {
       };
       const sort: SearchSort = query.sort ?? (words ? 'relevance' : 'newest');
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
-      const page = await search.search(filters, sort, query.limit, cursor);
+      // Words first (fast, precise); only when no book has them, titles and authors that look alike.
+      let page = await search.search({ ...filters, textMatch: cursor?.match ?? 'words' }, sort, query.limit, cursor);
+      if (filters.text !== undefined && cursor === undefined && page.total === 0) {
+        page = await search.search({ ...filters, textMatch: 'similar' }, sort, query.limit);
+      }
       const base = baseUrlOf(request);
       return {
         items: page.rows.map((row) => bookForCaller(request, base, row)),
