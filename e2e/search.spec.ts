@@ -1,0 +1,48 @@
+import { expect, finalScreenshot, logIn, test } from './fixtures';
+
+test('a buyer searches with a typo, filters, opens a book, books it from its page, and shares the search', async ({ page, browser }) => {
+  await page.goto('/login');
+  await logIn(page, 'buyer@bookresale.test');
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+  // The navbar's box: '/' focuses it, Enter searches. The typo still finds the book.
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search books' })).toBeFocused();
+  await page.keyboard.type('prejudise');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=prejudise$/);
+  const results = page.getByRole('article');
+  await expect(results.first().getByRole('heading')).toHaveText('Pride and Prejudice');
+
+  // Filters live in the URL.
+  await page.getByRole('combobox', { name: 'Condition' }).click();
+  await page.getByRole('option', { name: 'Excillent' }).click();
+  await expect(page).toHaveURL(/condition=Excillent/);
+  await page.getByLabel('Max price ($)').fill('10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/maxPrice=10/);
+  await expect(page.getByRole('status').filter({ hasText: /book/ })).toHaveText('1 book');
+  const shared = page.url();
+
+  // Someone the link is sent to (signed out, another browser) sees the same results.
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await visitor.goto(shared);
+  await expect(visitor.getByRole('status').filter({ hasText: /book/ })).toHaveText('1 book');
+  await expect(visitor.getByRole('article').first().getByRole('heading')).toHaveText('Pride and Prejudice');
+  await other.close();
+
+  // The book's own page, and 'Book Now' there.
+  await results.first().getByRole('link', { name: 'Pride and Prejudice' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pride and Prejudice' })).toBeVisible();
+  await expect(page.getByText('by Jane Austen', { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('Pride and Prejudice · Book Resale');
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const modal = page.getByRole('dialog', { name: 'Pride and Prejudice' });
+  await modal.getByLabel('Phone', { exact: true }).fill('+1 555 0123');
+  await modal.getByLabel('Location', { exact: true }).fill('Springfield');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Booking Confirm')).toBeVisible();
+  await expect(page.getByText('Booked: pay for it from My Orders')).toBeVisible();
+  await finalScreenshot(page, 'g-search-book-page');
+});
