@@ -148,15 +148,24 @@ export function bookSearchRepository(db: Db) {
         lookAlikes = lookAlikeQuery(alternatives);
       }
       const { where, score } = filtersOf(filters, lookAlikes);
+      // Matching words selects few books: the first page counts them in the same pass (a window
+      // over the matches, before the limit). A browse by filters alone can match most of the shop:
+      // there a count of its own, then an index-ordered page, costs less. Later pages carry the
+      // count in their cursor.
+      const countInline = cursor === undefined && (filters.text !== undefined || filters.isbn !== undefined);
+      const countSql = `select count(*)::int as total from books b where ${where.sql()}`;
+      const countParams = [...where.params];
       const order = ordering(sort, score, where, cursor);
-      // The first page counts every match in the same pass (a window over the matches, taken
-      // before the limit); later pages carry the count in their cursor.
+      const totalColumn = countInline ? 'count(*) over ()::int' : `${where.param(cursor?.total ?? 0)}::int`;
       const pageSql = `select ${BOOK_COLUMNS}, ${score} as score, b.created_at::text as created_at_text,
-          ${cursor ? `${where.param(cursor.total ?? 0)}::int` : 'count(*) over ()::int'} as total
+          ${totalColumn} as total
         from books b left join users u on u.id = b.seller_id
         where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}`;
       const rows = await db.query<RankedRow>(pageSql, where.params);
-      const total = rows[0]?.total ?? (cursor?.total ?? 0);
+      let total = rows[0]?.total ?? cursor?.total ?? 0;
+      if (cursor === undefined && !countInline) {
+        total = (await db.query<{ total: number }>(countSql, countParams))[0].total;
+      }
 
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
