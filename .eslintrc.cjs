@@ -35,6 +35,29 @@ module.exports = {
       },
     },
     {
+      // Shared layers know no feature and no app wiring (types of the app's services excepted).
+      files: ['src/components/**', 'src/lib/**', 'src/api/**', 'src/config/**', 'src/theme/**', 'src/types/**'],
+      excludedFiles: ['**/*.test.ts', '**/*.test.tsx'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              {
+                name: 'react-redux',
+                importNames: ['useDispatch', 'useSelector', 'useStore'],
+                message: 'Use the typed hooks from src/app/hooks.ts.',
+              },
+            ],
+            patterns: [
+              { group: ['**/features/**', '**/layouts/**'], message: 'Shared code knows no feature: pass what it needs as props.' },
+              { group: ['**/app/*', '!**/app/services'], message: 'Shared code knows no app wiring.' },
+            ],
+          },
+        ],
+      },
+    },
+    {
       files: ['server/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*', 'e2e/**/*', 'bench/**/*'],
       rules: { 'no-console': 'off' },
     },

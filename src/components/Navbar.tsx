@@ -4,16 +4,20 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { copy } from '../config/copy';
 import { paths } from '../config/paths';
-import { selectAuthStatus, signOutRequested } from '../features/auth/authSlice';
 import { Logo } from './Logo';
 
-/** `search` is the search box the layout puts in the bar (this shared bar knows no feature's parts). */
-export function Navbar({ search }: { search?: ReactNode }) {
-  const status = useAppSelector(selectAuthStatus);
-  const dispatch = useAppDispatch();
+interface NavbarProps {
+  /** Whether someone is signed in; while it is not known yet, neither Log In nor Sign Out shows. */
+  session: 'loading' | 'signed-in' | 'signed-out';
+  onSignOut(): void;
+  /** The search box the layout puts in the bar. */
+  search?: ReactNode;
+}
+
+/** The top bar. Shared UI: it knows no feature; the layout hands it the session and the search box. */
+export function Navbar({ session: status, onSignOut, search }: NavbarProps) {
   return (
     <AppBar position="sticky" color="primary">
       <Toolbar component="nav" aria-label="main" sx={{ gap: 1, flexWrap: 'wrap' }}>
@@ -32,7 +36,7 @@ export function Navbar({ search }: { search?: ReactNode }) {
             <Button color="inherit" component={RouterLink} to={paths.dashboard}>
               {copy.nav.dashboard}
             </Button>
-            <Button color="inherit" variant="outlined" onClick={() => dispatch(signOutRequested({ redirectTo: paths.home }))}>
+            <Button color="inherit" variant="outlined" onClick={onSignOut}>
               {copy.nav.signOut}
             </Button>
           </>

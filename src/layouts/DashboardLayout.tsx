@@ -5,8 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
-import { Navbar } from '../components/Navbar';
-import { SearchBox } from '../features/search/SearchBox';
+import { AppNavbar } from './AppNavbar';
 import { copy } from '../config/copy';
 import { paths } from '../config/paths';
 import { selectIsAdmin, selectIsSeller } from '../features/roles/roleSlice';
@@ -40,7 +39,7 @@ export function DashboardLayout() {
   const isSeller = useAppSelector(selectIsSeller);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Navbar search={<SearchBox />} />
+      <AppNavbar />
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, p: 2, flex: 1 }}>
         <Paper component="nav" aria-label="dashboard" sx={{ width: { md: 240 }, flexShrink: 0, alignSelf: 'flex-start' }}>
           <List>

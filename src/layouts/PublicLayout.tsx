@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/Footer';
-import { Navbar } from '../components/Navbar';
-import { SearchBox } from '../features/search/SearchBox';
+import { AppNavbar } from './AppNavbar';
 
 export function PublicLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Navbar search={<SearchBox />} />
+      <AppNavbar />
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />
       </Box>
