@@ -3,6 +3,8 @@ import { expect, finalScreenshot, logIn, test } from './fixtures';
 test('a buyer searches with a typo, filters, opens a book, books it from its page, and shares the search', async ({ page, browser }) => {
   await page.goto('/login');
   await logIn(page, 'buyer@bookresale.test');
+  // Log-in ends by going home; searching before that would be overtaken by it.
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
   // The navbar's box: '/' focuses it, Enter searches. The typo still finds the book.
