@@ -171,6 +171,8 @@ export const copy = {
     deleteUserConfirm: 'Delete user',
     action: 'Action',
     cancel: 'Cancel',
+    search: 'Search by name or email',
+    clearSearch: 'Clear search',
   },
   products: {
     addTitle: 'Add Product',
