@@ -84,7 +84,7 @@ describe('the category page, a page at a time', () => {
     expect(screen.getByRole('status')).toHaveTextContent('53 books shown');
   });
 
-  it("loads more with the 'Load more books' button, without scrolling", async () => {
+  it("loads more with the 'Load more' button, without scrolling", async () => {
     const user = userEvent.setup();
     const calls = pagedCategory(shelf(30));
     renderApp('/bookCatagoriesId/fiction', { preloadedState: signedInState() });
