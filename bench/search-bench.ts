@@ -1,6 +1,6 @@
 /**
  * Search latency at 1,000, 10,000 and 50,000 books on the embedded database. The API runs in
- * its own process (bench/searchServer.ts); this process sends the queries one at a time, so each
+ * its own process (bench/shopServer.ts); this process sends the queries one at a time, so each
  * figure is one search's time through HTTP, the route and PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,7 +22,7 @@ const QUERIES: Record<string, string> = {
 };
 
 function startServer(books: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'searchServer.ts'), String(books)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'shopServer.ts'), String(books)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

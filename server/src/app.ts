@@ -88,6 +88,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     origin: config.clientOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type'],
+    // Lists say where their next page is (Link) and, for the admin lists, how many rows they hold.
+    exposedHeaders: ['link', 'x-total-count'],
     maxAge: 600,
     // A bare OPTIONS (no Origin) is answered like a preflight, not with a plain-text 400.
     strictPreflight: false,

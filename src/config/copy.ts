@@ -107,6 +107,10 @@ export const copy = {
     empty: 'No books in this category yet.',
     allBooksTitle: 'All books',
     categoryTitle: (category: string) => `Books: ${category}`,
+    loadMore: 'Load more',
+    loadingMore: 'Loading more…',
+    shown: (n: number) => (n === 1 ? '1 book shown' : `${n.toLocaleString('en-US')} books shown`),
+    loadMoreFailed: 'More books could not be loaded. Check your connection and try again.',
   },
   booking: {
     bookName: 'Book name',
@@ -167,6 +171,8 @@ export const copy = {
     deleteUserConfirm: 'Delete user',
     action: 'Action',
     cancel: 'Cancel',
+    search: 'Search by name or email',
+    clearSearch: 'Clear search',
   },
   products: {
     addTitle: 'Add Product',

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { keysetPage, Params, type KeysetOrder, type ListPage, type ListPosition } from './keyset';
 
 export interface BookingRow {
   id: string;
@@ -25,6 +26,9 @@ const columnsOf = (alias: string) =>
     'resale_price_cents', 'img', 'paid'].map((column) => `${alias}.${column}`).join(', ');
 const COLUMNS = columnsOf('bookings');
 
+/** A buyer's bookings are listed oldest first. */
+export const BOOKINGS_OLDEST_FIRST: KeysetOrder = { key: 'bookings.created_at', keyType: 'timestamptz', id: 'bookings.id' };
+
 export function bookingsRepository(db: Queryable) {
   return {
     async findById(id: string): Promise<BookingRow | undefined> {
@@ -39,11 +43,11 @@ export function bookingsRepository(db: Queryable) {
       return rows[0];
     },
 
-    listByBuyer(buyerId: string): Promise<BookingRow[]> {
-      return db.query<BookingRow>(
-        `select ${COLUMNS} from bookings where buyer_id = $1 order by created_at, id`,
-        [buyerId],
-      );
+    /** A page of a buyer's bookings. */
+    listByBuyer(buyerId: string, limit: number, after?: ListPosition): Promise<ListPage<BookingRow>> {
+      const params = new Params();
+      const where = [`bookings.buyer_id = ${params.add(buyerId)}`];
+      return keysetPage<BookingRow>(db, { columns: COLUMNS, from: 'bookings', where, params, order: BOOKINGS_OLDEST_FIRST, limit, after });
     },
 
     /** Bookings of the books a seller listed. */

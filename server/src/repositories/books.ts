@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { keysetPage, Params, type KeysetOrder, type ListPage, type ListPosition } from './keyset';
 
 export interface BookRow {
   id: string;
@@ -32,23 +33,27 @@ export const BOOK_COLUMNS = `b.id, b.category, b.name, b.img, b.location, b.resa
   b.condition, b.description, b.author, b.isbn, b.sold,
   coalesce(u.role = 'admin' or u.system_account, false) as verified`;
 
-const SELECT_BOOKS = `select ${BOOK_COLUMNS} from books b left join users u on u.id = b.seller_id`;
+const BOOKS_FROM = 'books b left join users u on u.id = b.seller_id';
+const SELECT_BOOKS = `select ${BOOK_COLUMNS} from ${BOOKS_FROM}`;
+
+/** Books are listed oldest first, the order they were put up for sale in. */
+export const BOOKS_OLDEST_FIRST: KeysetOrder = { key: 'b.created_at', keyType: 'timestamptz', id: 'b.id' };
 
 export function booksRepository(db: Queryable) {
   return {
-    /** Books still for sale, of one category or of all when `category` is undefined. */
-    listForSale(category?: string): Promise<BookRow[]> {
-      return db.query<BookRow>(
-        `${SELECT_BOOKS} where not b.sold and ($1::text is null or b.category = $1)
-         order by b.created_at, b.id`,
-        [category ?? null],
-      );
+    /** A page of the books still for sale, of one category or of all when `category` is undefined. */
+    listForSale(category: string | undefined, limit: number, after?: ListPosition): Promise<ListPage<BookRow>> {
+      const params = new Params();
+      const where = ['not b.sold'];
+      if (category !== undefined) where.push(`b.category = ${params.add(category)}`);
+      return keysetPage<BookRow>(db, { columns: BOOK_COLUMNS, from: BOOKS_FROM, where, params, order: BOOKS_OLDEST_FIRST, limit, after });
     },
 
-    listBySeller(sellerId: string): Promise<BookRow[]> {
-      return db.query<BookRow>(`${SELECT_BOOKS} where b.seller_id = $1 order by b.created_at, b.id`, [
-        sellerId,
-      ]);
+    /** A page of a seller's own books, sold ones included. */
+    listBySeller(sellerId: string, limit: number, after?: ListPosition): Promise<ListPage<BookRow>> {
+      const params = new Params();
+      const where = [`b.seller_id = ${params.add(sellerId)}`];
+      return keysetPage<BookRow>(db, { columns: BOOK_COLUMNS, from: BOOKS_FROM, where, params, order: BOOKS_OLDEST_FIRST, limit, after });
     },
 
     async findById(id: string): Promise<BookRow | undefined> {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import { newId } from '../lib/ids';
+import { keysetPage, Params, type KeysetOrder, type ListPage, type ListPosition } from './keyset';
 
 export type Role = 'Buyer' | 'seller' | 'admin';
 
@@ -21,6 +22,35 @@ export interface AccountIdentity {
 }
 
 const COLUMNS = 'id, name, email, role, firebase_uid, system_account';
+
+/** The orders the admin lists offer: by joining date (the default), by name (any case) or by email. */
+export type UserSort = 'created_asc' | 'name_asc' | 'name_desc' | 'email_asc' | 'email_desc';
+export const USER_SORTS: readonly UserSort[] = ['created_asc', 'name_asc', 'name_desc', 'email_asc', 'email_desc'];
+
+export const USER_ORDERS: Record<UserSort, KeysetOrder> = {
+  created_asc: { key: 'created_at', keyType: 'timestamptz', id: 'id' },
+  name_asc: { key: 'lower(name)', keyType: 'text', id: 'id' },
+  name_desc: { key: 'lower(name)', keyType: 'text', id: 'id', descending: true },
+  email_asc: { key: 'email', keyType: 'text', id: 'id' },
+  email_desc: { key: 'email', keyType: 'text', id: 'id', descending: true },
+};
+
+export interface UserListQuery {
+  roles: readonly Role[];
+  /** Part of the name or the email, any case. */
+  contains?: string;
+}
+
+/** The conditions of an admin list: its roles, no system accounts, the contains-filter. */
+function userListWhere({ roles, contains }: UserListQuery, params: Params): string[] {
+  const where = [`role = any(${params.add(roles)}::text[])`, 'not system_account'];
+  if (contains !== undefined && contains !== '') {
+    const escaped = contains.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+    const pattern = params.add(`%${escaped}%`);
+    where.push(`(lower(name) like ${pattern} or email like ${pattern})`);
+  }
+  return where;
+}
 
 export function isSellerRole(role: Role): boolean {
   // A verified seller is made admin and keeps selling.
@@ -97,12 +127,22 @@ export function usersRepository(db: Queryable) {
       return true;
     },
 
-    listByRoles(roles: readonly Role[]): Promise<User[]> {
-      return db.query<User>(
-        `select ${COLUMNS} from users where role = any($1::text[]) and not system_account
-         order by created_at, id`,
-        [roles],
+    /** A page of the users with one of `roles` (system accounts never), filtered and sorted. */
+    listByRoles(query: UserListQuery, sort: UserSort, limit: number, after?: ListPosition): Promise<ListPage<User>> {
+      const params = new Params();
+      const where = userListWhere(query, params);
+      return keysetPage<User>(db, { columns: COLUMNS, from: 'users', where, params, order: USER_ORDERS[sort], limit, after });
+    },
+
+    /** How many users the list of `query` holds, over all its pages. */
+    async countByRoles(query: UserListQuery): Promise<number> {
+      const params = new Params();
+      const where = userListWhere(query, params);
+      const rows = await db.query<{ total: number }>(
+        `select count(*)::int as total from users where ${where.join(' and ')}`,
+        params.values,
       );
+      return rows[0]?.total ?? 0;
     },
 
     /** Changes the role only when the user currently has `from`; answers how many rows changed. */

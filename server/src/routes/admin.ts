@@ -1,11 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../lib/errors';
+import { answerPage, decodeCursor, LIST_MAX, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { userOnWire } from '../lib/wire';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
-import { usersRepository, type Role } from '../repositories/users';
-import { deleted, idParams, listOf, modified, user } from '../schemas';
+import { USER_ORDERS, USER_SORTS, usersRepository, type Role, type UserSort } from '../repositories/users';
+import { deleted, idParams, listOf, modified, text, user } from '../schemas';
+
+interface UserListParams extends PagingQuery {
+  /** Part of the name or the email, any case. */
+  q?: string;
+  sort?: UserSort;
+}
+
+const userListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    q: text(100),
+    sort: { type: 'string', enum: USER_SORTS },
+    ...pagingProperties(LIST_MAX),
+  },
+} as const;
 
 /** Admin-only user management: every route here needs an admin access token. */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -13,9 +30,19 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAdmin);
   const users = usersRepository(app.db);
 
+  // The Data Grid pages, sorts and filters on the server: a page, its next link, and the total.
   const listRoute = (path: string, roles: Role[]) =>
-    app.get(path, { schema: { response: { 200: listOf(user) } } }, async () =>
-      (await users.listByRoles(roles)).map(userOnWire),
+    app.get<{ Querystring: UserListParams }>(
+      path,
+      { schema: { querystring: userListQuery, response: { 200: listOf(user) } } },
+      async (request, reply) => {
+        const { q, sort = 'created_asc', limit = LIST_MAX, cursor } = request.query;
+        const query = { roles, contains: q?.trim() || undefined };
+        const after = cursor === undefined ? undefined : decodeCursor(cursor, sort, USER_ORDERS[sort]);
+        const [page, total] = await Promise.all([users.listByRoles(query, sort, limit, after), users.countByRoles(query)]);
+        reply.header('x-total-count', String(total));
+        return answerPage(request, reply, { path, query: { q: query.contains, sort: request.query.sort }, limit, sort, page }).map(userOnWire);
+      },
     );
   listRoute('/seller', ['seller', 'admin']);
   listRoute('/buyer', ['Buyer']);

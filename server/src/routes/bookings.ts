@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { answerPage, decodeCursor, LIST_MAX, OLDEST_FIRST, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { baseUrlOf, bookingOnWire } from '../lib/wire';
 import { callerOf } from '../plugins/identity';
-import { bookingsRepository } from '../repositories/bookings';
+import { BOOKINGS_OLDEST_FIRST, bookingsRepository } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
-import { booking, deleted, email, emailQuery, id, idParams, inserted, listOf, sameEmail, text } from '../schemas';
+import { booking, deleted, email, id, idParams, inserted, listOf, sameEmail, text } from '../schemas';
 
 interface NewBookingBody {
   bookId: string;
@@ -31,20 +32,31 @@ const newBookingBody = {
   },
 } as const;
 
+const bookingListQuery = {
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: { email, ...pagingProperties(LIST_MAX) },
+} as const;
+
 /** A buyer's own bookings. Every route needs an access token; nobody reads another's bookings. */
 export default async function bookingRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.authenticate);
   const bookings = bookingsRepository(app.db);
   const books = booksRepository(app.db);
 
-  app.get<{ Querystring: { email: string } }>(
+  app.get<{ Querystring: PagingQuery & { email: string } }>(
     '/bookings',
-    { schema: { querystring: emailQuery, response: { 200: listOf(booking) } } },
-    async (request) => {
+    { schema: { querystring: bookingListQuery, response: { 200: listOf(booking) } } },
+    async (request, reply) => {
       const caller = callerOf(request);
-      if (!sameEmail(request.query.email, caller.email)) throw forbidden('You can only list your own bookings');
+      const { email: listEmail, limit = LIST_MAX, cursor } = request.query;
+      if (!sameEmail(listEmail, caller.email)) throw forbidden('You can only list your own bookings');
+      const after = cursor === undefined ? undefined : decodeCursor(cursor, OLDEST_FIRST, BOOKINGS_OLDEST_FIRST);
+      const page = await bookings.listByBuyer(caller.id, limit, after);
       const base = baseUrlOf(request);
-      return (await bookings.listByBuyer(caller.id)).map((row) => bookingOnWire(base, row));
+      const rows = answerPage(request, reply, { path: '/bookings', query: { email: listEmail }, limit, sort: OLDEST_FIRST, page });
+      return rows.map((row) => bookingOnWire(base, row));
     },
   );
 

@@ -3,10 +3,11 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { toIsbn13 } from '../lib/isbn';
 import { parseMoney, type MoneyField } from '../lib/money';
+import { answerPage, decodeCursor, LIST_MAX, OLDEST_FIRST, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { baseUrlOf, bookingOnWire, productOnWire } from '../lib/wire';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository } from '../repositories/bookings';
-import { booksRepository } from '../repositories/books';
+import { BOOKS_OLDEST_FIRST, booksRepository } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
 import { booking, categorySlug, deleted, dollars, idParams, inserted, listOf, product, text } from '../schemas';
 
@@ -51,6 +52,8 @@ const newProductBody = {
   },
 } as const;
 
+const productListQuery = { type: 'object', additionalProperties: false, properties: pagingProperties(LIST_MAX) } as const;
+
 const todayIsoDate = () => new Date().toISOString().slice(0, 10);
 
 /** A seller's own books (shown as products) and the bookings on them. Sellers and admins only. */
@@ -60,10 +63,17 @@ export default async function productRoutes(app: FastifyInstance) {
   const books = booksRepository(app.db);
   const categories = categoriesRepository(app.db);
 
-  app.get('/products', { schema: { response: { 200: listOf(product) } } }, async (request) => {
-    const base = baseUrlOf(request);
-    return (await books.listBySeller(callerOf(request).id)).map((row) => productOnWire(base, row));
-  });
+  app.get<{ Querystring: PagingQuery }>(
+    '/products',
+    { schema: { querystring: productListQuery, response: { 200: listOf(product) } } },
+    async (request, reply) => {
+      const { limit = LIST_MAX, cursor } = request.query;
+      const after = cursor === undefined ? undefined : decodeCursor(cursor, OLDEST_FIRST, BOOKS_OLDEST_FIRST);
+      const page = await books.listBySeller(callerOf(request).id, limit, after);
+      const base = baseUrlOf(request);
+      return answerPage(request, reply, { path: '/products', limit, sort: OLDEST_FIRST, page }).map((row) => productOnWire(base, row));
+    },
+  );
 
   app.post<{ Body: NewProductBody }>(
     '/products',

@@ -5,10 +5,11 @@ import { useGetBuyersQuery, useMakeSellerMutation } from './adminApi';
 import { buyerColumns } from './buyerColumns';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { UsersGrid } from './UsersGrid';
+import { useUserListGrid } from './useUserListGrid';
 
 /** All Buyer (admins): turn a buyer into a seller, or remove one after confirming. */
 export function Component() {
-  const { data: buyers = [], isLoading, isFetching } = useGetBuyersQuery();
+  const list = useUserListGrid(useGetBuyersQuery);
   const [makeSeller, making] = useMakeSellerMutation();
   const [toDelete, setToDelete] = useState<User | null>(null);
   const pendingId = making.isLoading ? making.originalArgs?._id : undefined;
@@ -28,10 +29,8 @@ export function Component() {
     <>
       <UsersGrid
         title={copy.admin.allBuyerTitle}
-        users={buyers}
+        list={list}
         columns={columns}
-        isLoading={isLoading}
-        isFetching={isFetching}
         emptyText={copy.admin.emptyBuyers}
       />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />

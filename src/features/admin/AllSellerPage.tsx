@@ -5,10 +5,11 @@ import { useGetSellersQuery, useVerifySellerMutation } from './adminApi';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { sellerColumns } from './sellerColumns';
 import { UsersGrid } from './UsersGrid';
+import { useUserListGrid } from './useUserListGrid';
 
 /** All seller (admins): verify a seller, or remove one after confirming. */
 export function Component() {
-  const { data: sellers = [], isLoading, isFetching } = useGetSellersQuery();
+  const list = useUserListGrid(useGetSellersQuery);
   const [verifySeller, verifying] = useVerifySellerMutation();
   const [toDelete, setToDelete] = useState<User | null>(null);
   const pendingId = verifying.isLoading ? verifying.originalArgs?._id : undefined;
@@ -28,10 +29,8 @@ export function Component() {
     <>
       <UsersGrid
         title={copy.admin.allSellerTitle}
-        users={sellers}
+        list={list}
         columns={columns}
-        isLoading={isLoading}
-        isFetching={isFetching}
         emptyText={copy.admin.emptySellers}
       />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />

@@ -4,41 +4,55 @@ import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { copy } from '../../config/copy';
 import type { User } from '../../types/entities';
+import { PAGE_SIZES, type UserListGrid } from './useUserListGrid';
+import { UsersToolbar } from './UsersToolbar';
 
 interface Props {
   title: string;
-  users: User[];
+  list: UserListGrid;
   columns: GridColDef<User>[];
-  isLoading: boolean;
-  isFetching: boolean;
   emptyText: string;
 }
 
-const PAGE_SIZES = [10, 25, 50];
-
-/** One admin list: title, progress while loading or refreshing, the grid or an empty state. */
-export function UsersGrid({ title, users, columns, isLoading, isFetching, emptyText }: Props) {
+/**
+ * One admin list: title, progress while loading or refreshing, the grid or an empty state. The
+ * API pages, sorts and filters; the grid shows one page and asks for the others.
+ */
+export function UsersGrid({ title, list, columns, emptyText }: Props) {
+  const empty = !list.isLoading && list.total === 0 && !list.isFiltered;
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
         {title}
       </Typography>
-      {isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
-      {!isLoading && users.length === 0 ? (
+      {list.isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
+      {empty ? (
         <Typography color="text.secondary">{emptyText}</Typography>
       ) : (
-        // Admin lists are short pages: grow with the rows and render every row of the page.
+        // Admin pages are short: grow with the rows and render every row of the page.
         <DataGrid
           label={title}
-          rows={users}
+          rows={list.users}
           columns={columns}
           getRowId={(user) => user._id}
-          loading={isLoading}
+          loading={list.isLoading || list.isLoadingPage}
           autoHeight
           disableVirtualization
           disableRowSelectionOnClick
+          disableColumnFilter
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          rowCount={list.total}
           pageSizeOptions={PAGE_SIZES}
-          initialState={{ pagination: { paginationModel: { pageSize: PAGE_SIZES[1] } } }}
+          paginationModel={list.paginationModel}
+          onPaginationModelChange={list.onPaginationModelChange}
+          sortModel={list.sortModel}
+          onSortModelChange={list.onSortModelChange}
+          filterModel={list.filterModel}
+          onFilterModelChange={list.onFilterModelChange}
+          slots={{ toolbar: UsersToolbar }}
+          showToolbar
           sx={{ bgcolor: 'background.paper' }}
         />
       )}

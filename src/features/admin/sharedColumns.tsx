@@ -6,13 +6,17 @@ import type { User } from '../../types/entities';
 
 const fixed = { sortable: false, filterable: false, disableColumnMenu: true } as const;
 
-/** The row's position as shown, so it stays 1, 2, 3 … after sorting. */
+/** The row's position in the whole list as shown (1, 2, 3 … after sorting; 26 starts page 2 of 25). */
 export const indexColumn: GridColDef<User> = {
   ...fixed,
   field: '__index',
   headerName: copy.admin.index,
   width: 64,
-  renderCell: ({ api, id }) => api.getRowIndexRelativeToVisibleRows(id) + 1,
+  renderCell: ({ api, id }) => {
+    // The API pages: the grid holds one page, so positions count on from the pages before.
+    const { page, pageSize } = api.state.pagination.paginationModel;
+    return page * pageSize + api.getRowIndexRelativeToVisibleRows(id) + 1;
+  },
 };
 
 export const nameColumn: GridColDef<User> = { field: 'name', headerName: copy.admin.name, flex: 1, minWidth: 140 };

@@ -15,6 +15,7 @@ import { dune, emma } from './testBooks';
 
 interface Seen {
   path: string;
+  search: string;
   authorization: string | null;
 }
 
@@ -22,7 +23,8 @@ interface Seen {
 function answerBooks(answer: () => Response) {
   const seen: Seen[] = [];
   const record = ({ request }: { request: Request }) => {
-    seen.push({ path: new URL(request.url).pathname, authorization: request.headers.get('authorization') });
+    const url = new URL(request.url);
+    seen.push({ path: url.pathname, search: url.search, authorization: request.headers.get('authorization') });
     return answer();
   };
   server.use(
@@ -55,7 +57,8 @@ describe('CategoryBooksPage', () => {
     // The page arrives with its data: no empty state, no progress bar in between.
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.queryByText(copy.books.empty)).not.toBeInTheDocument();
-    expect(seen).toEqual([{ path: '/bookCatagoriesId/fiction', authorization: 'bearer t0k' }]);
+    // One page of 24: the list pages as it scrolls.
+    expect(seen).toEqual([{ path: '/bookCatagoriesId/fiction', search: '?limit=24', authorization: 'bearer t0k' }]);
   });
 
   it('shows every field of a book on its card', async () => {
@@ -94,7 +97,7 @@ describe('CategoryBooksPage', () => {
 
     await screen.findByRole('heading', { level: 1, name: copy.books.allBooksTitle });
     expect(screen.getByRole('article', { name: 'Emma' })).toBeInTheDocument();
-    expect(seen).toEqual([{ path: '/bookCatagoriesId', authorization: 'bearer t0k' }]);
+    expect(seen).toEqual([{ path: '/bookCatagoriesId', search: '?limit=24', authorization: 'bearer t0k' }]);
   });
 
   it('shows the empty state for a category without books', async () => {
@@ -154,7 +157,10 @@ describe('the books loader', () => {
     store.dispatch(rolesLoaded({ isAdmin: false, isSeller: false }));
 
     await expect(done).resolves.toBeNull();
-    expect(seen).toEqual([{ path: '/bookCatagoriesId/fiction', authorization: 'bearer t0k' }]);
-    expect(catalogueApi.endpoints.getBooks.select('fiction')(store.getState()).data).toEqual([dune]);
+    expect(seen).toEqual([{ path: '/bookCatagoriesId/fiction', search: '?limit=24', authorization: 'bearer t0k' }]);
+    expect(catalogueApi.endpoints.getBooks.select('fiction')(store.getState()).data).toEqual({
+      pages: [{ books: [dune], nextCursor: null }],
+      pageParams: [null],
+    });
   });
 });

@@ -8,14 +8,15 @@ import type { AppStore } from '../../app/store';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import type { Book } from '../../types/entities';
-import { BookCard } from './BookCard';
 import { BookingModal } from './BookingModal';
+import { BookPages } from './BookPages';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
-import { catalogueApi, useGetBooksQuery } from './catalogueApi';
+import { catalogueApi, useGetBooksInfiniteQuery } from './catalogueApi';
+import { MoreBooks } from './MoreBooks';
 
 /**
- * Fetches the books before the page shows. The loader's own subscription ends at once:
- * the cache keeps the answer for the page's hook, which holds its own subscription.
+ * Fetches the first page of books before the page shows. The loader's own subscription ends at
+ * once: the cache keeps the answer for the page's hook, which holds its own subscription.
  */
 export function makeLoader(store: AppStore) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -36,8 +37,10 @@ export function Component() {
   const { id } = useParams();
   // A failed call is swallowed: the page reads as an empty category. Mounting after a failed
   // prefetch tries once more; the earlier error stays set meanwhile, so the empty state does not flicker.
-  const { data: books = [], isLoading, error } = useGetBooksQuery(id);
-  const waiting = isLoading && error === undefined;
+  const books = useGetBooksInfiniteQuery(id);
+  const pages = books.data?.pages ?? [];
+  const shown = pages.reduce((count, page) => count + page.books.length, 0);
+  const waiting = books.isLoading && books.error === undefined;
   // The heading names the category as the home page does; the slug stands in until the list is known.
   const { data: categories } = useGetCategoriesQuery(undefined, { skip: id === undefined });
   const categoryName = categories?.find((category) => category.category === id)?.name ?? id;
@@ -55,15 +58,21 @@ export function Component() {
         {categoryName === undefined ? copy.books.allBooksTitle : copy.books.categoryTitle(categoryName)}
       </Typography>
       {waiting && <PageProgress />}
-      {!waiting && books.length === 0 && <Typography color="text.secondary">{copy.books.empty}</Typography>}
-      {books.length > 0 && (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
-          {books.map((book) => (
-            <BookCard key={book._id} book={book} onBook={openBooking} />
-          ))}
+      {!waiting && shown === 0 && <Typography color="text.secondary">{copy.books.empty}</Typography>}
+      {shown > 0 && (
+        <Box>
+          <BookPages pages={pages} onBook={openBooking} />
+          <MoreBooks
+            shown={shown}
+            hasMore={books.hasNextPage}
+            loading={books.isFetchingNextPage}
+            failed={books.isFetchNextPageError}
+            onLoadMore={() => void books.fetchNextPage()}
+          />
         </Box>
       )}
       {chosen && (
+        // Outside the pages: the modal stays open even if its card's page is released meanwhile.
         <BookingModal
           key={chosen._id}
           book={chosen}

@@ -1,7 +1,9 @@
 /**
- * One API process for the search bench: an in-memory embedded database with the seed catalogue
- * plus `BOOKS` generated books, listening on 127.0.0.1. Prints `READY <url>` once it serves.
- * Stops when its parent closes stdin, or after 15 minutes at most.
+ * One API process for the benches: an in-memory embedded database with the seed catalogue plus
+ * `BOOKS` generated books, listening on 127.0.0.1. Prints `READY <url>` once it serves. With a
+ * second and third argument, the Auth emulator's host:port and the web app's origin, it accepts
+ * that emulator's sign-ins from that origin. Stops when its parent closes stdin, or after 15
+ * minutes at most.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,13 +16,21 @@ import { generateShop } from './bookData';
 
 async function main() {
   const books = Number(process.argv[2] ?? 1000);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-search-bench-'));
+  const [authEmulatorHost, clientOrigin] = process.argv.slice(3);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-bench-shop-'));
   const db = await createPgliteDb();
   await migrate(db);
   await seedCatalogue(db);
   const started = Date.now();
   await generateShop(db, { books, sellers: Math.min(10_000, Math.max(10, Math.floor(books / 5))) });
-  const app = await buildApp({ db, config: { dataDir, rateLimitPerMinute: 0, jwtSecret: 'bench-secret-bench-secret-bench-secret' }, env: {} });
+  const identity = authEmulatorHost
+    ? { firebaseAuthEmulatorHost: authEmulatorHost, firebaseProjectId: 'demo-book-resale', clientOrigins: [clientOrigin ?? ''] }
+    : {};
+  const app = await buildApp({
+    db,
+    config: { dataDir, rateLimitPerMinute: 0, jwtSecret: 'bench-secret-bench-secret-bench-secret', ...identity },
+    env: {},
+  });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   process.stderr.write(`generated ${books} books in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   process.stdout.write(`READY ${url}\n`);
