@@ -160,6 +160,7 @@ describe('GET /books/search: bad input', () => {
     [{ cursor: 'not a cursor!' }],
     [{ cursor: Buffer.from('{"sort":"newest"}').toString('base64url') }],
     [{ cursor: Buffer.from('[1,2]').toString('base64url') }],
+    [{ sort: 'newest', cursor: Buffer.from(JSON.stringify({ sort: 'newest', createdAt: '2026-99-99 99:99:99', id: 'a'.repeat(24) })).toString('base64url') }],
   ] as const)('%j → 400 with a message', async (params) => {
     const response = await search(params as Record<string, string | number>);
     expect(response.statusCode).toBe(400);

@@ -34,7 +34,7 @@ export const pagingProperties = (max: number) =>
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-])(\d{2})(?::(\d{2}))?$/;
 
 /** A timestamp PostgreSQL reads back without error: a real calendar day, a real time, a real offset. */
-function isTimestamp(text: string): boolean {
+export function isTimestamp(text: string): boolean {
   const match = TIMESTAMP.exec(text);
   if (!match) return false;
   const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [1, 2, 3, 4, 5, 6, 9, 10].map((group) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/errors';
 import { toIsbn13 } from '../lib/isbn';
+import { isTimestamp } from '../lib/listPaging';
 import { parseMoney, type MoneyField } from '../lib/money';
 import { baseUrlOf, bookForCaller } from '../lib/wire';
 import { bookSearchRepository, type SearchCursor, type SearchFilters, type SearchSort, type TextMatch } from '../repositories/bookSearch';
@@ -78,7 +79,7 @@ function decodeCursor(raw: string, sort: SearchSort): SearchCursor {
   if (sort === 'relevance' && typeof cursor.score === 'number' && Number.isFinite(cursor.score)) {
     return { sort, score: cursor.score, id: cursor.id, ...match };
   }
-  if (sort === 'newest' && typeof cursor.createdAt === 'string' && /^[0-9 :.+-]{10,40}$/.test(cursor.createdAt)) {
+  if (sort === 'newest' && typeof cursor.createdAt === 'string' && isTimestamp(cursor.createdAt)) {
     return { sort, createdAt: cursor.createdAt, id: cursor.id, ...match };
   }
   if ((sort === 'price_asc' || sort === 'price_desc') && Number.isSafeInteger(cursor.priceCents)) {

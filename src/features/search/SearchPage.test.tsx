@@ -45,7 +45,7 @@ describe('search page', () => {
   it('searches what the URL says, shows the count and marks the searched words', async () => {
     const asked = searchApi([found(1), found(2), found(3)]);
     renderSearch('/search?q=prejudice&condition=Good');
-    expect(await screen.findByRole('status')).toHaveTextContent('3 books');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 books'));
     expect(asked[0].toString()).toBe('q=prejudice&condition=Good');
     const first = screen.getAllByRole('article')[0];
     expect(within(first).getByRole('heading')).toHaveTextContent('Pride and Prejudice 1');
