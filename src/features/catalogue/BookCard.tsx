@@ -4,8 +4,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
 import type { Book } from '../../types/entities';
 import { formatDollars } from '../../lib/money';
 
@@ -35,7 +38,9 @@ export function BookCard({ book, onBook }: { book: Book; onBook: (book: Book) =>
       />
       <CardContent sx={{ flex: 1 }}>
         <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 1 }}>
-          {book.name}
+          <Link component={RouterLink} to={paths.book(book._id)} underline="hover" color="inherit">
+            {book.name}
+          </Link>
         </Typography>
         <Box component="dl" sx={detailsSx}>
           <dt>{copy.books.seller}</dt>

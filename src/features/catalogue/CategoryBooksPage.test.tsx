@@ -67,6 +67,8 @@ describe('CategoryBooksPage', () => {
 
     const dunesCard = await screen.findByRole('article', { name: 'Dune' });
     expect(within(dunesCard).getByRole('heading', { name: 'Dune' })).toBeInTheDocument();
+    // The title opens the book's own page.
+    expect(within(dunesCard).getByRole('link', { name: 'Dune' })).toHaveAttribute('href', `/books/${dune._id}`);
     const image = within(dunesCard).getByRole('img', { name: 'Dune' });
     expect(image).toHaveAttribute('src', dune.img);
     expect(image).toHaveAttribute('loading', 'lazy');
