@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../lib/errors';
 import { reencodeImage } from '../lib/imageEncoding';
 import { CONTENT_TYPES } from '../lib/imageInfo';
+import { VARIANT_WIDTHS, widthVariant, type VariantWidth } from '../lib/imageVariants';
 import { ensureRoomForOneMore, storeUpload, uploadQuotaOf, uploadsDirOf } from '../lib/uploads';
 import { baseUrlOf } from '../lib/wire';
 import { callerOf } from '../plugins/identity';
@@ -115,11 +116,12 @@ export default async function imageRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { file: string } }>(
+  app.get<{ Params: { file: string }; Querystring: { w?: VariantWidth } }>(
     '/image-host/i/:file',
     {
       schema: {
         params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: FILE_NAME } } },
+        querystring: { type: 'object', properties: { w: { type: 'integer', enum: [...VARIANT_WIDTHS] } } },
       },
     },
     async (request, reply) => {
@@ -129,11 +131,15 @@ export default async function imageRoutes(app: FastifyInstance) {
       // Earlier uploads kept their PNG, JPEG or GIF name; new ones are always WebP.
       const candidates = extension === 'svg' ? [SEED_IMAGES_DIR] : [uploadsDir, SEED_IMAGES_DIR];
       for (const directory of candidates) {
-        const bytes = await readFile(path.join(directory, file)).catch(() => undefined);
-        if (!bytes) continue;
+        const original = await readFile(path.join(directory, file)).catch(() => undefined);
+        if (!original) continue;
         const isUpload = directory === uploadsDir;
+        // A narrower copy for `srcset`; SVG scales by itself and is sent as it is.
+        const width = request.query.w;
+        const variant = width !== undefined && extension !== 'svg';
+        const bytes = variant ? await widthVariant(original, file, width, app.config.dataDir) : original;
         return reply
-          .header('content-type', CONTENT_TYPES[extension])
+          .header('content-type', variant ? 'image/webp' : CONTENT_TYPES[extension])
           // Upload names are random and never reused; seed covers may change between releases.
           .header('cache-control', isUpload ? 'public, max-age=31536000, immutable' : 'public, max-age=86400')
           .header('x-content-type-options', 'nosniff')

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import type { Book } from '../../types/entities';
+import { hostedSrcSet } from '../../lib/images';
 import { formatDollars } from '../../lib/money';
 
 const detailsSx = {
@@ -30,6 +31,8 @@ export function BookCard({ book, onBook }: { book: Book; onBook: (book: Book) =>
         component="img"
         src={book.img}
         alt={book.name}
+        srcSet={hostedSrcSet(book.img)}
+        sizes="(min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw"
         loading="lazy"
         decoding="async"
         width={480}

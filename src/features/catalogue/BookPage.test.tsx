@@ -47,7 +47,10 @@ describe('book page', () => {
     expect(screen.getByRole('link', { name: 'Vera Seller' })).toHaveAttribute('href', `/sellers/${SELLER}`);
     expect(screen.getByTitle('verified seller')).toBeInTheDocument();
     expect(screen.getByText('Log in to see the phone number')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Cover of Middlemarch' })).toBeInTheDocument();
+    // The cover in a portrait frame, with narrower copies for small screens.
+    expect(screen.getByRole('img', { name: 'Cover of Middlemarch' })).toHaveAttribute(
+      'srcset', expect.stringContaining('m.webp?w=320 320w'),
+    );
     expect(document.title).toBe('Middlemarch · Book Resale');
   });
 

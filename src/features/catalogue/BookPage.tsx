@@ -12,6 +12,7 @@ import { useAppSelector } from '../../app/hooks';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
+import { hostedSrcSet } from '../../lib/images';
 import { formatDollars } from '../../lib/money';
 import type { BookDetails } from '../../types/entities';
 import { selectAuthStatus, selectUser } from '../auth/authSlice';
@@ -95,6 +96,8 @@ function BookDetailsView({ book }: { book: BookDetails }) {
           component="img"
           src={book.img}
           alt={copy.bookPage.cover(book.name)}
+          srcSet={hostedSrcSet(book.img)}
+          sizes="(min-width: 900px) 320px, 100vw"
           width={320}
           height={427}
           decoding="async"

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
+import { hostedSrcSet } from '../../lib/images';
 import { formatDollars } from '../../lib/money';
 import { Highlight } from './Highlight';
 import type { FoundBook } from './searchApi';
@@ -19,6 +20,8 @@ export function ResultCard({ book, words }: { book: FoundBook; words: string[] }
         component="img"
         src={book.img}
         alt=""
+        srcSet={hostedSrcSet(book.img)}
+        sizes="96px"
         loading="lazy"
         decoding="async"
         width={96}
