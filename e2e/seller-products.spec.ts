@@ -34,7 +34,16 @@ test('a seller adds a product with an image, finds it listed, and deletes it', a
   const card = page.getByRole('article', { name: product });
   await expect(card).toBeVisible();
   await expect(card.getByRole('img', { name: product })).toHaveJSProperty('complete', true);
-  await expect.poll(() => card.getByRole('img', { name: product }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+  // The cover decoded, with the upload's shape (120 × 180). The card picks a copy from its
+  // srcset, so the browser scales the natural size by the copy's width descriptor: compare shapes.
+  const shape = () =>
+    card.getByRole('img', { name: product }).evaluate((img: HTMLImageElement) => ({
+      decoded: img.naturalWidth > 0,
+      // The scaled natural sizes are rounded to whole pixels: a shape within 3 % of 1.5.
+      uploadShape: Math.abs(img.naturalHeight / img.naturalWidth - 1.5) < 0.045,
+      fromSrcset: img.currentSrc.includes('?w='),
+    }));
+  await expect.poll(shape).toEqual({ decoded: true, uploadShape: true, fromSrcset: true });
 
   await page.goto('/dashboard/myproducts');
   await row.getByRole('button', { name: 'Delete' }).click();
