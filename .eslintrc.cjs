@@ -1,4 +1,12 @@
 /** Read by eslint 9 with ESLINT_USE_FLAT_CONFIG=false (see package.json "lint"). */
+
+/** Only the typed hooks module touches react-redux's raw hooks. */
+const rawReduxHooks = {
+  name: 'react-redux',
+  importNames: ['useDispatch', 'useSelector', 'useStore'],
+  message: 'Use the typed hooks from src/app/hooks.ts.',
+};
+
 module.exports = {
   root: true,
   parser: '@typescript-eslint/parser',
@@ -23,13 +31,7 @@ module.exports = {
         'no-restricted-imports': [
           'error',
           {
-            paths: [
-              {
-                name: 'react-redux',
-                importNames: ['useDispatch', 'useSelector', 'useStore'],
-                message: 'Use the typed hooks from src/app/hooks.ts.',
-              },
-            ],
+            paths: [rawReduxHooks],
           },
         ],
       },
@@ -42,13 +44,7 @@ module.exports = {
         'no-restricted-imports': [
           'error',
           {
-            paths: [
-              {
-                name: 'react-redux',
-                importNames: ['useDispatch', 'useSelector', 'useStore'],
-                message: 'Use the typed hooks from src/app/hooks.ts.',
-              },
-            ],
+            paths: [rawReduxHooks],
             patterns: [
               { group: ['**/features/**', '**/layouts/**'], message: 'Shared code knows no feature: pass what it needs as props.' },
               { group: ['**/app/*', '!**/app/services'], message: 'Shared code knows no app wiring.' },

@@ -62,17 +62,22 @@ export function encodeCursor(sort: string, position: ListPosition): string {
   return Buffer.from(JSON.stringify({ s: sort, k: position.key, i: position.id })).toString('base64url');
 }
 
-/** Reads a cursor this list handed out for `sort`; anything else is a 400. */
-export function decodeCursor(raw: string, sort: string, order: KeysetOrder): ListPosition {
-  const invalid = () => badRequest('The cursor is not one this list handed out');
+/** The fields of an opaque cursor (base64url JSON of an object); `invalid` for anything else. */
+export function cursorFields(raw: string, invalid: () => Error): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
     throw invalid();
   }
-  if (typeof value !== 'object' || value === null) throw invalid();
-  const { s, k, i } = value as Record<string, unknown>;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid();
+  return value as Record<string, unknown>;
+}
+
+/** Reads a cursor this list handed out for `sort`; anything else is a 400. */
+export function decodeCursor(raw: string, sort: string, order: KeysetOrder): ListPosition {
+  const invalid = () => badRequest('The cursor is not one this list handed out');
+  const { s, k, i } = cursorFields(raw, invalid);
   if (typeof i !== 'string' || !new RegExp(ID_PATTERN).test(i) || typeof k !== 'string' || typeof s !== 'string') throw invalid();
   if (s !== sort) throw badRequest('The cursor belongs to another sort order');
   if (!(order.keyType === 'timestamptz' ? isTimestamp(k) : isTextKey(k))) throw invalid();

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/errors';
 import { toIsbn13 } from '../lib/isbn';
-import { isTimestamp } from '../lib/listPaging';
+import { ID_PATTERN } from '../lib/ids';
+import { cursorFields, isTimestamp } from '../lib/listPaging';
 import { parseMoney, type MoneyField } from '../lib/money';
 import { baseUrlOf, bookForCaller } from '../lib/wire';
 import { bookSearchRepository, type SearchCursor, type SearchFilters, type SearchSort, type TextMatch } from '../repositories/bookSearch';
@@ -60,15 +61,8 @@ export const encodeCursor = (cursor: SearchCursor) => Buffer.from(JSON.stringify
 
 function decodeCursor(raw: string, sort: SearchSort): SearchCursor {
   const invalid = () => badRequest('The cursor is not one this search handed out');
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (typeof value !== 'object' || value === null) throw invalid();
-  const cursor = value as Record<string, unknown>;
-  if (typeof cursor.id !== 'string' || !/^[0-9a-f]{24}$/.test(cursor.id)) throw invalid();
+  const cursor = cursorFields(raw, invalid);
+  if (typeof cursor.id !== 'string' || !new RegExp(ID_PATTERN).test(cursor.id)) throw invalid();
   if (cursor.sort !== sort) throw badRequest('The cursor belongs to another sort order');
   if (cursor.match !== undefined && cursor.match !== 'words' && cursor.match !== 'similar') throw invalid();
   if (cursor.total !== undefined && !(Number.isSafeInteger(cursor.total) && (cursor.total as number) >= 0)) throw invalid();
