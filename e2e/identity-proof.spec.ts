@@ -1,25 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { apiUrl, authEmulatorUrl, emulatorProject } from './support/env';
+import { emulatorAdminEndpoint as adminEndpoint, emulatorEndpoint as clientEndpoint, postJson as post } from './support/accounts';
+import { apiUrl } from './support/env';
+import { uniqueEmail as unique } from './fixtures';
 
 /**
  * Identity against the real Auth emulator and the real API, without a browser: the attacks an
  * audit found (claiming the seeded store, forging an unsigned emulator token's email, keeping
  * access after the account was disabled) are refused.
  */
-const clientEndpoint = (call: string) => `${authEmulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:${call}?key=demo-api-key`;
-const adminEndpoint = (call: string) => `${authEmulatorUrl}/identitytoolkit.googleapis.com/v1/projects/${emulatorProject}/accounts:${call}`;
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, string>;
-}
-
 const api = (path: string, token: string, init: RequestInit = {}) =>
   fetch(`${apiUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers }, signal: AbortSignal.timeout(15_000) });
 
@@ -31,7 +19,6 @@ async function account(email: string, verified: boolean) {
   return { uid: created.localId, idToken: signedIn.idToken };
 }
 
-const unique = (label: string) => `${label}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@e2e.test`;
 
 test("nobody can sign in as the catalogue's store, verified or not", async () => {
   // The emulator lets anyone make this account; the API must not give it the store's record.
