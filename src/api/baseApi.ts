@@ -55,6 +55,10 @@ export const baseApi = createApi({
 });
 
 /** The server's `{ message }`, or a plain fallback, for an RTK Query error. */
+/** The API answered 404: what was asked for does not exist (any more). */
+export const isNotFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
 export function errorMessage(error: unknown, fallback: string): string {
   if (error && typeof error === 'object') {
     const data = (error as { data?: unknown }).data;

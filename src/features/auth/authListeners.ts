@@ -1,7 +1,7 @@
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { AppServices } from '../../app/services';
 import type { AppDispatch } from '../../app/store';
-import { baseApi, errorMessage } from '../../api/baseApi';
+import { baseApi, errorMessage, isNotFound } from '../../api/baseApi';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { clearAccessToken, storeAccessToken } from '../../lib/tokenStorage';
@@ -58,9 +58,6 @@ async function saveUserRecord(user: NewUser, { dispatch, extra }: FlowApi): Prom
   const idToken = await requireIdToken(extra);
   await dispatch(authApi.endpoints.saveUser.initiate({ user, idToken }, { track: false })).unwrap();
 }
-
-const isNotFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 
 /**
  * Log-in's session: an account confirmed after its sign-up page was closed has no record yet,

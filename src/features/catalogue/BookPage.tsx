@@ -20,8 +20,7 @@ import { useGetBookingsQuery } from '../bookings/bookingsApi';
 import type { FromState } from '../roles/guards';
 import { BookingModal } from './BookingModal';
 import { useGetBookQuery } from './catalogueApi';
-
-const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+import { isNotFound } from '../../api/baseApi';
 
 const detailsSx = {
   display: 'grid',

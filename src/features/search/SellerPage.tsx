@@ -11,8 +11,7 @@ import { copy } from '../../config/copy';
 import { useGetSellerQuery } from '../catalogue/catalogueApi';
 import { ResultCard } from './ResultCard';
 import { useSearchBooksInfiniteQuery } from './searchApi';
-
-const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+import { isNotFound } from '../../api/baseApi';
 
 /** `/sellers/:id`: who sells, since when, how much they sold, and their books for sale (paged). */
 export function Component() {
