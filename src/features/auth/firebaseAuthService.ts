@@ -35,10 +35,9 @@ export function createFirebaseAuthService(config: FirebaseWebConfig): AuthServic
     projectId: config.projectId,
     ...(config.appId ? { appId: config.appId } : {}),
   });
-  const auth = initializeAuth(app, {
-    persistence: browserLocalPersistence,
-    popupRedirectResolver: browserPopupRedirectResolver,
-  });
+  // No pop-up resolver here: given one, the SDK preloads Google's helper script on phones on
+  // every page. It is handed to the pop-up only when the user asks for Google sign-in.
+  const auth = initializeAuth(app, { persistence: browserLocalPersistence });
   if (config.emulatorHost) {
     connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true });
   }
@@ -59,7 +58,7 @@ export function createFirebaseAuthService(config: FirebaseWebConfig): AuthServic
     },
     signInWithGoogle: async () => {
       try {
-        return toAuthUser((await signInWithPopup(auth, new GoogleAuthProvider())).user);
+        return toAuthUser((await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver)).user);
       } catch (error) {
         // Offline, the SDK cannot fetch Google's helper script and reports an internal error.
         const code = (error as { code?: unknown }).code;
