@@ -67,11 +67,79 @@ class ChunkNamesPlugin {
   }
 }
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+/** The page chunks of the prerendered routes (webpackChunkName `page-*`), for preload links. */
+class RouteChunksPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('RouteChunksPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RouteChunksPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const routes: Record<string, string[]> = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (!name.startsWith('page-')) continue;
+            routes[name] = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`));
+          }
+          compilation.emitAsset('route-chunks.json', new webpack.sources.RawSource(JSON.stringify(routes, null, 1)));
+        },
+      );
+    });
+  }
+}
+
+const swcRule = (production: boolean): webpack.RuleSetRule => ({
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production } },
+        target: 'es2020',
+      },
+    },
+  },
+});
+
+/** Build-time client settings; /config.js may override them at run time. */
+const clientSettings = () =>
+  Object.fromEntries(CLIENT_KEYS.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')]));
+
+const MEDIA_FILENAME = 'static/media/[name].[contenthash:8][ext]';
+
+/**
+ * The prerenderer: the same app compiled for Node, one file, used by scripts/prerender.mjs at
+ * build time and by the web server for the home page (see src/ssr/README.md).
+ */
+const prerendererConfig = (defined: Record<string, string>): Configuration => ({
+  name: 'prerender',
+  mode: 'production',
+  target: 'node20',
+  entry: { document: './src/ssr/document.tsx' },
+  output: {
+    path: path.resolve(__dirname, 'dist-ssr'),
+    filename: '[name].cjs',
+    library: { type: 'commonjs2' },
+    publicPath: '/',
+    clean: true,
+  },
+  resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+  devtool: false,
+  module: {
+    rules: [
+      swcRule(true),
+      // Same names as the browser build; the files themselves come from that build.
+      { test: /\.(png|jpe?g|webp|svg|gif)$/i, type: 'asset/resource', generator: { filename: MEDIA_FILENAME, emit: false } },
+    ],
+  },
+  plugins: [new webpack.DefinePlugin(defined), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+  optimization: { minimize: false },
+  performance: { hints: false },
+});
+
+const clientConfig = (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
-  const defined = Object.fromEntries(
-    CLIENT_KEYS.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')]),
-  );
+  const defined = clientSettings();
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/index.tsx' },
@@ -96,21 +164,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     devtool: production ? false : 'eval-cheap-module-source-map',
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        { test: /\.(png|jpe?g|webp|svg|gif)$/i, type: 'asset/resource', generator: { filename: 'static/media/[name].[contenthash:8][ext]' } },
+        swcRule(production),
+        { test: /\.(png|jpe?g|webp|svg|gif)$/i, type: 'asset/resource', generator: { filename: MEDIA_FILENAME } },
       ],
     },
     plugins: [
@@ -118,6 +173,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new HtmlWebpackPlugin({ template: path.resolve(publicDir, 'index.html') }),
       new CopyPublicPlugin(),
       new ChunkNamesPlugin(),
+      new RouteChunksPlugin(),
     ],
     optimization: {
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } } })],
@@ -131,4 +187,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       static: { directory: publicDir },
     },
   };
+};
+
+/** Production builds the browser bundle and the prerenderer; development the browser bundle only. */
+export default (env: unknown, argv: { mode?: Configuration['mode'] }) => {
+  const client = clientConfig(env, argv);
+  if (argv.mode === 'development') return client;
+  return [{ ...client, name: 'client' }, prerendererConfig(clientSettings())];
 };

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Serves the built SPA (dist/) with a fallback to index.html for client routes,
+// Serves the built SPA (dist/): prerendered pages, the shell for other client routes (see
+// scripts/web/pages.mjs), static files,
 // and /config.js with the client settings from the environment.
 import http from 'node:http';
 import fs from 'node:fs';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { clientConfigScript } from './client-config.mjs';
+import { createPages } from './web/pages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -36,19 +38,24 @@ function gzipped(file) {
   return body;
 }
 
+// A page's HTML changes only with the catalogue: gzip each distinct one once.
+const pageGzipCache = new Map();
+function gzippedPage(pathname, html) {
+  const cached = pageGzipCache.get(pathname);
+  if (cached?.html === html) return cached.body;
+  const body = zlib.gzipSync(html);
+  if (pageGzipCache.size < 100) pageGzipCache.set(pathname, { html, body });
+  return body;
+}
+
 const acceptsGzip = (req) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
-export function createStaticServer({ env = process.env, extraScripts = [] } = {}) {
-  // Read once, on the first page request (the build does not change while this serves it).
-  let page;
-  const indexHtml = () => {
-    if (page === undefined) {
-      const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-      // Scripts that must run before the app bundle (e.g. the payment sandbox's Stripe.js).
-      const tags = extraScripts.map((src) => `<script src="${src}"></script>`).join('');
-      page = html.replace('<script src="/config.js"></script>', `<script src="/config.js"></script>${tags}`);
-    }
-    return page;
+export function createStaticServer({ env = process.env, extraScripts = [], log } = {}) {
+  // Made on the first page request (the build does not change while this serves it).
+  let pages;
+  const pageFor = (pathname) => {
+    pages ??= createPages({ dist: root, prerenderer: path.join(root, '..', 'dist-ssr', 'document.cjs'), env, extraScripts, log });
+    return pages(pathname);
   };
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -70,7 +77,7 @@ export function createStaticServer({ env = process.env, extraScripts = [] } = {}
     }
     const requested = path.normalize(decoded).replace(/^([/\\])+/, '');
     const file = path.join(root, requested);
-    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile() && !file.endsWith('index.html')) {
+    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile() && !file.endsWith('.html')) {
       const hashed = /\.[0-9a-f]{8}(\.chunk)?\.js$/.test(file) || file.includes(`${path.sep}media${path.sep}`);
       const headers = {
         'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
@@ -92,8 +99,24 @@ export function createStaticServer({ env = process.env, extraScripts = [] } = {}
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });
-    res.end(req.method === 'HEAD' ? undefined : indexHtml());
+    const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    pageFor(pathname).then(
+      (html) => {
+        const headers = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache', vary: 'accept-encoding' };
+        if (acceptsGzip(req)) {
+          const body = gzippedPage(pathname, html);
+          res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+          res.end(req.method === 'HEAD' ? undefined : body);
+        } else {
+          res.writeHead(200, headers);
+          res.end(req.method === 'HEAD' ? undefined : html);
+        }
+      },
+      (error) => {
+        console.error(error);
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('The page could not be made');
+      },
+    );
   });
 }
 

@@ -1,12 +1,13 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from './app/AppProviders';
+import { preloadCategories } from './api/categoriesApi';
+import { AppTree } from './app/AppTree';
 import { createServices } from './app/createServices';
-import { AppRoutes, NavigationBinder } from './app/router';
 import { setupStore } from './app/store';
 import { copy } from './config/copy';
 import { ConfigError, getConfig } from './config/env';
 import { appStarted } from './features/auth/authSlice';
+import { readPreloadedCategories } from './ssr/preloaded';
 
 function showConfigError(container: HTMLElement, error: ConfigError) {
   const heading = document.createElement('h1');
@@ -32,14 +33,26 @@ function start() {
   }
   const { services, navigation } = createServices(config);
   const store = setupStore(services);
-  createRoot(container).render(
-    <AppProviders store={store} services={services}>
-      <BrowserRouter>
-        <NavigationBinder navigation={navigation} />
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>,
+  const tree = (
+    <AppTree
+      store={store}
+      services={services}
+      navigation={navigation}
+      router={(children) => <BrowserRouter>{children}</BrowserRouter>}
+    />
   );
+  // A page prerendered to HTML (see src/ssr/README.md) is hydrated, with the data it was
+  // rendered with; any other route starts from the empty shell.
+  if (container.dataset.prerendered === window.location.pathname) {
+    const categories = readPreloadedCategories(document);
+    if (categories) store.dispatch(preloadCategories(categories));
+    hydrateRoot(container, tree, {
+      onRecoverableError: (error, info) => console.error('hydration', error, info.componentStack),
+    });
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(tree);
+  }
   // The identity SDK loads after the first paint.
   requestAnimationFrame(() => setTimeout(() => store.dispatch(appStarted()), 0));
 }

@@ -10,7 +10,7 @@ configure({ asyncUtilTimeout: 10_000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
-  window.localStorage.clear();
+  if (typeof window !== 'undefined') window.localStorage.clear();
   setConfig(undefined);
 });
 afterAll(() => server.close());

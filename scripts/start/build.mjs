@@ -6,7 +6,8 @@ import { signalGroup } from './processes.mjs';
 import { ROOT } from './settings.mjs';
 
 const BUILD_TIMEOUT_MS = 300_000;
-const INDEX = path.join(ROOT, 'dist', 'index.html');
+// The prerenderer writes the shell first: its presence marks a build of this layout.
+const INDEX = path.join(ROOT, 'dist', 'app.html');
 
 function newestChange(entry, newest = 0) {
   let stat;
@@ -25,7 +26,7 @@ function newestChange(entry, newest = 0) {
 
 function buildIsCurrent() {
   if (!fs.existsSync(INDEX)) return false;
-  const inputs = ['src', 'public', 'webpack.config.ts', 'package-lock.json'].map((name) => path.join(ROOT, name));
+  const inputs = ['src', 'public', 'webpack.config.ts', 'scripts/prerender.mjs', 'package-lock.json'].map((name) => path.join(ROOT, name));
   const newestInput = inputs.reduce((newest, input) => newestChange(input, newest), 0);
   return fs.statSync(INDEX).mtimeMs >= newestInput;
 }

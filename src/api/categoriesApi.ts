@@ -15,3 +15,7 @@ export const categoriesApi = baseApi.injectEndpoints({
 });
 
 export const { useGetCategoriesQuery } = categoriesApi;
+
+/** Puts a category list the page arrived with into the cache, as if fetched just now. */
+export const preloadCategories = (categories: Category[]) =>
+  categoriesApi.util.upsertQueryEntries([{ endpointName: 'getCategories', arg: undefined, value: categories }]);

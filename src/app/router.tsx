@@ -19,9 +19,9 @@ import type { NavigationService } from './services';
 const DashboardLayout = lazyPage(() =>
   import('../layouts/DashboardLayout').then((layout) => ({ Component: layout.DashboardLayout })),
 );
-const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
-const SignupPage = lazyPage(() => import('../features/auth/SignupPage'));
-const BlogPage = lazyPage(() => import('../features/blog/BlogPage'));
+const LoginPage = lazyPage(() => import(/* webpackChunkName: "page-login" */ '../features/auth/LoginPage'));
+const SignupPage = lazyPage(() => import(/* webpackChunkName: "page-signup" */ '../features/auth/SignupPage'));
+const BlogPage = lazyPage(() => import(/* webpackChunkName: "page-blog" */ '../features/blog/BlogPage'));
 const SearchPage = lazyPage(() => import('../features/search/SearchPage'));
 const BookPage = lazyPage(() => import('../features/catalogue/BookPage'));
 const SellerPage = lazyPage(() => import('../features/search/SellerPage'));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { MAX_TOASTS, TOAST_DURATION_MS, toastHostMounted } from '../lib/notifier';
 
 const SnackbarHost = lazy(() =>
@@ -20,8 +20,14 @@ const SnackbarHost = lazy(() =>
   }),
 );
 
-/** Where toasts appear; its code arrives after the first paint. */
+/**
+ * Where toasts appear. Its code is asked for once the page is up (after hydration), so neither
+ * the prerendered HTML nor the first paint waits for it.
+ */
 export function Toaster() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <SnackbarHost />

@@ -4,6 +4,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { useHydrated } from '../../lib/useHydrated';
 import { GoogleButton } from './GoogleButton';
 
 interface Props {
@@ -20,9 +21,12 @@ interface Props {
 
 /** What log-in and sign-up share below their fields: submit, the error, the other page, Google. */
 export function AuthFormFooter({ submitLabel, pending, error, otherPagePrompt, otherPageLabel, otherPagePath, onGoogle }: Props) {
+  // In the prerendered page, a submit before the app is live would send the form natively,
+  // with the password in the address: the button waits for the app.
+  const hydrated = useHydrated();
   return (
     <>
-      <Button type="submit" variant="contained" size="large" disabled={pending}>
+      <Button type="submit" variant="contained" size="large" disabled={pending || !hydrated}>
         {submitLabel}
       </Button>
       {error && (
@@ -37,7 +41,7 @@ export function AuthFormFooter({ submitLabel, pending, error, otherPagePrompt, o
         </Link>
       </Typography>
       <Divider>or</Divider>
-      <GoogleButton disabled={pending} onClick={onGoogle} />
+      <GoogleButton disabled={pending || !hydrated} onClick={onGoogle} />
     </>
   );
 }

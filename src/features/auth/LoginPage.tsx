@@ -42,7 +42,7 @@ export function Component() {
 
   return (
     <AuthCard title={copy.login.title}>
-      <Stack component="form" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.login.title}>
+      <Stack component="form" method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.login.title}>
         <CredentialFields formik={formik} passwordAutoComplete="current-password" />
         <AuthFormFooter
           submitLabel={copy.login.submit}

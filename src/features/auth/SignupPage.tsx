@@ -43,7 +43,7 @@ export function Component() {
 
   return (
     <AuthCard title={copy.signup.title}>
-      <Stack component="form" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.signup.title}>
+      <Stack component="form" method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.signup.title}>
         <TextField label={copy.signup.name} autoComplete="name" {...formik.getFieldProps('name')} />
         <CredentialFields formik={formik} passwordAutoComplete="new-password" />
         <TextField select label={copy.signup.role} {...formik.getFieldProps('role')}>

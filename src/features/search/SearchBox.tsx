@@ -45,6 +45,9 @@ export function SearchBox() {
     <Box
       component="form"
       role="search"
+      // Before the app is live (prerendered page), the browser's own submit opens the same search.
+      action={paths.search}
+      method="get"
       onSubmit={submit}
       sx={{ display: 'flex', alignItems: 'center', bgcolor: 'rgba(255,255,255,0.15)', borderRadius: 1, px: 1, flex: '0 1 320px', minWidth: 160 }}
     >

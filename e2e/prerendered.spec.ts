@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/*
+ * The public pages arrive as HTML (src/ssr/README.md) and the app hydrates that markup: no
+ * mismatch is reported, and no node the HTML made is thrown away and drawn again.
+ */
+
+declare global {
+  interface Window {
+    __removedFromRoot?: number;
+  }
+}
+
+/** Counts the nodes taken out of #root's markup from the moment the HTML is parsed. */
+async function watchRoot(page: Page) {
+  await page.addInitScript(() => {
+    window.__removedFromRoot = 0;
+    const observer = new MutationObserver((records) => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      observer.disconnect();
+      new MutationObserver((changes) => {
+        for (const change of changes) window.__removedFromRoot = (window.__removedFromRoot ?? 0) + change.removedNodes.length;
+      }).observe(root, { childList: true });
+      void records;
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const ROUTES: Array<{ path: string; inHtml: string[]; ready: (page: Page) => Promise<void> }> = [
+  {
+    path: '/',
+    // The web server renders the cards with the current category list.
+    inHtml: ['Book Catagory', 'Fiction', 'Life hack'],
+    ready: async (page) => {
+      await expect(page.getByRole('link', { name: 'Fiction' })).toBeVisible();
+    },
+  },
+  {
+    path: '/blog',
+    inHtml: ['What is a unit test? Why should we write unit tests?'],
+    ready: async (page) => {
+      await expect(page.getByText('React vs. Angular vs. Vue?')).toBeVisible();
+    },
+  },
+  {
+    path: '/login',
+    inHtml: ['Log In', 'continue with Google'],
+    ready: async (page) => {
+      await expect(page.getByRole('form', { name: 'Log In' })).toBeVisible();
+    },
+  },
+  {
+    path: '/signup',
+    inHtml: ['Sign Up', 'continue with Google'],
+    ready: async (page) => {
+      await expect(page.getByRole('form', { name: 'Sign Up' })).toBeVisible();
+    },
+  },
+];
+
+for (const route of ROUTES) {
+  test(`${route.path} arrives as HTML with its styles and hydrates without a mismatch`, async ({ page, request }) => {
+    const answer = await request.get(route.path);
+    const html = await answer.text();
+    expect(html).toContain(`data-prerendered="${route.path}"`);
+    for (const text of route.inHtml) expect(html).toContain(text);
+    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+    // The settings are in the page: no script request stands before the first paint.
+    expect(html).not.toContain('<script src="/config.js">');
+
+    await watchRoot(page);
+    const errors = collectErrors(page);
+    await page.goto(route.path);
+    await route.ready(page);
+    // Signed out, once the identity SDK has started: the app is live on the same nodes.
+    await expect(page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Log In' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => window.__removedFromRoot)).toBe(0);
+  });
+}
+
+test('the prerendered log-in form works once hydrated', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Log In' });
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+  // Validation messages come from the app's form code, so the markup is live.
+  await expect(form.getByText(/required/i).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(errors).toEqual([]);
+});
+
+test('a route that is not prerendered starts from the empty shell', async ({ request }) => {
+  const html = await (await request.get('/dashboard')).text();
+  expect(html).toContain('<div id="root"></div>');
+  expect(html).not.toContain('data-prerendered');
+});
+
+test('a submit before the app is live never sends the password in the address', async ({ page }) => {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The app's script is held back, so the page stays plain HTML while the user acts.
+  await page.route(/\/static\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Log In' });
+  await form.getByLabel('Email').fill('someone@example.com');
+  await form.getByLabel('Password').fill('secret-password');
+  await form.getByLabel('Password').press('Enter');
+  await form.getByRole('button', { name: 'Log In', exact: true }).click({ force: true });
+  expect(page.url()).not.toContain('secret-password');
+  await expect(form.getByRole('button', { name: 'Log In', exact: true })).toBeDisabled();
+
+  release();
+  await expect(form.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
+  expect(page.url()).toMatch(/\/login$/);
+});

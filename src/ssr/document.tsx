@@ -1,0 +1,32 @@
+export { PRERENDERED_ROUTES } from './render';
+import type { Category } from '../types/entities';
+import { preloadedCategoriesTag } from './preloaded';
+import { renderRoute } from './render';
+
+const ROOT = '<div id="root"></div>';
+
+export interface DocumentOptions {
+  /** The category list to render the cards with (the web server's fresh copy). */
+  categories?: Category[];
+  /** Script files of the route's page chunk, preloaded so no chunk waits for another. */
+  preloadScripts?: readonly string[];
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The built index.html with a route rendered into #root: its critical CSS in the head, its
+ * page chunk preloaded, and the data it was rendered with, which the browser hydrates from.
+ */
+export async function renderDocument(template: string, url: string, options: DocumentOptions = {}): Promise<string> {
+  if (!template.includes(ROOT)) throw new Error(`The page template has no ${ROOT}`);
+  const { html, styleTags } = await renderRoute(url, { categories: options.categories });
+  const preloads = (options.preloadScripts ?? [])
+    .map((file) => `<link rel="preload" as="script" href="${escapeAttribute(file)}">`)
+    .join('');
+  const data = options.categories ? preloadedCategoriesTag(options.categories) : '';
+  const pathname = new URL(url, 'http://localhost').pathname;
+  return template
+    .replace('</head>', () => `${preloads}${styleTags}</head>`)
+    .replace(ROOT, () => `<div id="root" data-prerendered="${escapeAttribute(pathname)}">${html}</div>${data}`);
+}

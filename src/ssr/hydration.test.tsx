@@ -1,0 +1,130 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { preloadCategories } from '../api/categoriesApi';
+import { AppTree } from '../app/AppTree';
+import { createNavigationService } from '../app/services';
+import { setupStore } from '../app/store';
+import { createFakeServices } from '../testing/fakeServices';
+import { API, server } from '../testing/server';
+import type { Category } from '../types/entities';
+import type { RenderedPage } from './render';
+
+/*
+ * The browser hydrates the markup the prerenderer made. Here the prerenderer runs in a Node
+ * process of its own (as at build time), the markup goes into this page, and the app hydrates
+ * it with React's development checks on: any warning or recoverable error fails the test, and
+ * the nodes from the HTML must be the ones the app ends up with.
+ */
+
+const categories: Category[] = [
+  { _id: 'c1', name: 'Fiction', category_id: '01', category: 'fiction', img: '/images/fiction.jpg' },
+  { _id: 'c2', name: 'Science & "Facts" </script>', category_id: '02', category: 'science', img: '/images/science.jpg' },
+];
+
+function renderInNode(routes: string[], withCategories?: Category[]): Record<string, RenderedPage> {
+  const root = path.resolve(__dirname, '..', '..');
+  const args = ['--import', 'tsx', path.join(root, 'test', 'ssr', 'renderRoutes.tsx')];
+  if (withCategories) args.push('--categories', JSON.stringify(withCategories));
+  const output = execFileSync(process.execPath, [...args, ...routes], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'development' },
+    maxBuffer: 20 * 1024 * 1024,
+    timeout: 60_000,
+  });
+  return JSON.parse(output) as Record<string, RenderedPage>;
+}
+
+let pages: Record<string, RenderedPage>;
+let homeWithCategories: RenderedPage;
+
+beforeAll(() => {
+  pages = renderInNode(['/', '/blog', '/login', '/signup']);
+  homeWithCategories = renderInNode(['/'], categories)['/'];
+}, 90_000);
+
+let root: Root | undefined;
+/** The style tags each test puts into the head (the style engine keeps its own there). */
+let addedStyles: Element[] = [];
+beforeEach(() => {
+  // After hydration the app asks for the list as usual.
+  server.use(http.get(`${API}/bookCatagories`, () => HttpResponse.json(categories)));
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  addedStyles.forEach((element) => element.remove());
+  addedStyles = [];
+  window.history.pushState({}, '', '/');
+});
+
+async function hydrate(route: string, page: RenderedPage, preloaded?: Category[]) {
+  window.history.pushState({}, '', route);
+  const styles = document.createElement('template');
+  styles.innerHTML = page.styleTags;
+  addedStyles = Array.from(styles.content.children);
+  document.head.append(...addedStyles);
+  document.body.innerHTML = `<div id="root" data-prerendered="${route}">${page.html}</div>`;
+  const container = document.getElementById('root') as HTMLElement;
+  // Skeletons are there to be replaced by the data when it comes; every other node stays.
+  const before = Array.from(container.querySelectorAll('*')).filter((node) => !node.closest('[aria-busy="true"]'));
+
+  const problems: unknown[] = [];
+  const consoleError = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => problems.push(args));
+  const consoleWarn = jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => problems.push(args));
+  const services = createFakeServices();
+  const store = setupStore(services);
+  if (preloaded) store.dispatch(preloadCategories(preloaded));
+  const navigation = createNavigationService();
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <AppTree store={store} services={services} navigation={navigation} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />,
+      { onRecoverableError: (error) => problems.push(error) },
+    );
+  });
+  return {
+    container,
+    before,
+    finish: () => {
+      consoleError.mockRestore();
+      consoleWarn.mockRestore();
+      return problems;
+    },
+  };
+}
+
+it.each([
+  ['/', 'Book Catagory'],
+  ['/blog', 'What is a unit test? Why should we write unit tests?'],
+  ['/login', 'Log In'],
+  ['/signup', 'Sign Up'],
+])('%s hydrates without a warning and keeps every node of its HTML', async (route, text) => {
+  const { container, before, finish } = await hydrate(route, pages[route]);
+  expect(await screen.findAllByText(text)).not.toHaveLength(0);
+  // The lazy page's boundary hydrates once its module has loaded.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(finish()).toEqual([]);
+  const kept = before.filter((node) => container.contains(node));
+  expect(kept).toHaveLength(before.length);
+});
+
+it('the home page hydrates with the category list it was rendered with', async () => {
+  const { container, before, finish } = await hydrate('/', homeWithCategories, categories);
+  expect(screen.getByRole('link', { name: 'Fiction' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Science & "Facts" </script>' })).toBeInTheDocument();
+  expect(finish()).toEqual([]);
+  expect(before.every((node) => container.contains(node))).toBe(true);
+});
+
+it('reports a mismatch when the data differs from what the HTML was rendered with', async () => {
+  // The check above can fail: hydrating the card markup with no list in the store mismatches.
+  const { finish } = await hydrate('/', homeWithCategories);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(finish().length).toBeGreaterThan(0);
+});

@@ -1,0 +1,67 @@
+/**
+ * @jest-environment node
+ */
+import { preloadedCategoriesTag } from './preloaded';
+import { renderDocument } from './document';
+import { PRERENDERED_ROUTES, renderRoute } from './render';
+import type { Category } from '../types/entities';
+
+// What the HTML of a prerendered route holds, before any script runs.
+
+const TEMPLATE = '<!doctype html><html><head><title>Book Resale</title></head><body><div id="root"></div></body></html>';
+const categories: Category[] = [
+  { _id: 'c1', name: 'Fiction', category_id: '01', category: 'fiction', img: '/images/fiction.jpg' },
+  { _id: 'c2', name: 'Costs $&amp; more </script><script>alert(1)</script>', category_id: '02', category: 'x', img: '/x.jpg' },
+];
+
+it('renders the public routes', () => {
+  expect(PRERENDERED_ROUTES).toEqual(['/', '/blog', '/login', '/signup']);
+});
+
+it('the home page holds the navbar, the first slide, the headings, skeleton cards and the footer', async () => {
+  const { html, styleTags } = await renderRoute('/');
+  expect(html).toContain('aria-label="main"');
+  expect(html).toContain(`src="/images/slide-1.svg"`);
+  // The first slide's picture is fetched with high priority (React also preloads it).
+  expect(html).toContain('<link rel="preload" as="image" href="/images/slide-1.svg" fetchPriority="high"/>');
+  expect(html).toContain('Book Catagory');
+  expect(html).toContain('Life hack');
+  expect(html).toContain('providing since 2000');
+  expect(html).toContain('aria-busy="true"');
+  // Nobody is known to be signed in or out yet: neither button is drawn.
+  expect(html).not.toContain('Sign Out');
+  expect(styleTags).toMatch(/^<style data-emotion="css-global [^"]+">/);
+  expect(styleTags).toContain('data-emotion="css ');
+});
+
+it('with a category list, the home page draws its cards instead of skeletons', async () => {
+  const { html } = await renderRoute('/', { categories });
+  expect(html).toContain('href="/bookCatagoriesId/fiction"');
+  expect(html).not.toContain('aria-busy="true"');
+  expect(html).not.toContain('<script>alert(1)');
+});
+
+it.each([
+  ['/blog', 'React vs. Angular vs. Vue?'],
+  ['/login', 'Create new account'],
+  ['/signup', 'continue with Google'],
+])('%s holds its page, not a progress bar', async (route, text) => {
+  const { html } = await renderRoute(route);
+  expect(html).toContain(text);
+  expect(html).not.toContain('role="progressbar"');
+});
+
+it('the document carries the route, its preloads, its styles and its data, safely escaped', async () => {
+  const page = await renderDocument(TEMPLATE, '/', { categories, preloadScripts: ['/static/js/a.js'] });
+  expect(page).toContain('<div id="root" data-prerendered="/">');
+  expect(page).toContain('<link rel="preload" as="script" href="/static/js/a.js">');
+  expect(page.indexOf('<style data-emotion')).toBeLessThan(page.indexOf('</head>'));
+  // `$&` in the data is written as is, and no text in it can close the data's script tag.
+  expect(page).toContain(preloadedCategoriesTag(categories));
+  expect(preloadedCategoriesTag(categories)).not.toContain('</script><script>');
+  expect(page.match(/<\/script>/g)).toHaveLength(1);
+});
+
+it('refuses a template without the empty root', async () => {
+  await expect(renderDocument('<html><body></body></html>', '/')).rejects.toThrow('id="root"');
+});

@@ -1,0 +1,50 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { preloadCategories } from '../api/categoriesApi';
+import { AppTree } from '../app/AppTree';
+import { setupStore } from '../app/store';
+import type { Category } from '../types/entities';
+import { createInertServices } from './inertServices';
+
+/** The routes rendered to HTML at build time; every other route starts from an empty shell. */
+export const PRERENDERED_ROUTES = ['/', '/blog', '/login', '/signup'] as const;
+
+export interface RenderedPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  /** `<style data-emotion=…>` tags with exactly the CSS that markup uses. */
+  styleTags: string;
+}
+
+export interface RenderOptions {
+  /** The category list, when the web server has it: the cards render with the page. */
+  categories?: Category[];
+}
+
+/**
+ * Renders one route as a signed-out visitor sees it before anything is fetched (or with the
+ * given category list), waiting for its lazy page. The browser hydrates the same tree.
+ */
+export async function renderRoute(url: string, options: RenderOptions = {}): Promise<RenderedPage> {
+  const cache = createCache({ key: 'css' });
+  const emotionServer = createEmotionServer(cache);
+  const { services, navigation } = createInertServices();
+  const store = setupStore(services);
+  if (options.categories) store.dispatch(preloadCategories(options.categories));
+  const { prelude } = await prerender(
+    <CacheProvider value={cache}>
+      <AppTree
+        store={store}
+        services={services}
+        navigation={navigation}
+        router={(children) => <StaticRouter location={url}>{children}</StaticRouter>}
+      />
+    </CacheProvider>,
+  );
+  const html = await new Response(prelude).text();
+  const chunks = emotionServer.extractCriticalToChunks(html);
+  return { html, styleTags: emotionServer.constructStyleTagsFromChunks(chunks) };
+}
