@@ -1,5 +1,5 @@
 import { addProduct, bookingOf, buildTestApp, signUp, signUpCast, type TestApp } from './helper';
-import { hexId, injectable, insertBooks, insertCategory, nextLink, walk } from './pagingSupport';
+import { hexId, injectable, insertBookings, insertBooks, insertCategory, nextLink, walk } from './pagingSupport';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof signUpCast>>;
@@ -165,6 +165,7 @@ describe('paging parameters that are not right', () => {
   it('check the parameters of every list the same way', async () => {
     const lists = [
       { url: '/products?', headers: cast.seller.headers },
+      { url: '/mybuyers?', headers: cast.seller.headers },
       { url: `/bookings?email=${cast.buyer.email}&`, headers: cast.buyer.headers },
       { url: '/seller?', headers: cast.admin.headers },
       { url: '/buyer?', headers: cast.admin.headers },
@@ -181,6 +182,7 @@ describe('paging parameters that are not right', () => {
     expect((await t.app.inject({ url: '/bookCatagoriesId/four?limit=1' })).statusCode).toBe(401);
     expect((await get(`/bookings?email=${cast.seller.email}&limit=1`)).statusCode).toBe(403);
     expect((await get('/products?limit=1')).statusCode).toBe(403);
+    expect((await get('/mybuyers?limit=1')).statusCode).toBe(403);
   });
 });
 
@@ -206,13 +208,7 @@ describe("a buyer's bookings", () => {
   it('page by page, the link keeping the email, capped at 200 without parameters', async () => {
     const buyer = await signUp(t.app, 'bulk-buyer@test.dev');
     const bookIds = await insertBooks(t.testDb.db, { category: 'four', sellerId: cast.otherSeller.id, count: 201, firstId: 0x4000 });
-    await t.testDb.db.query(
-      `insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name, resale_price_cents, img, created_at)
-       select lpad(to_hex(${0x5000} + n), 24, '0'), b.id, $1, $2, 'Bulk Buyer', 'Here', '1', b.name, 500, b.img,
-              timestamptz '2026-01-01 00:00:00+00' + n * interval '1 second'
-       from (select id, name, img, row_number() over (order by id) as n from books where id = any($3::text[])) b`,
-      [buyer.id, buyer.email, bookIds],
-    );
+    await insertBookings(t.testDb.db, { buyer, bookIds, firstId: 0x5000 });
     const latest = await bookingOf(t.app, buyer, await addProduct(t.app, cast.seller, { name: 'Fresh' }));
 
     const capped = await get(`/bookings?email=${buyer.email}`, buyer.headers);

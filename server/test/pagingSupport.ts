@@ -58,3 +58,23 @@ export async function insertBooks(
   );
   return rows.map((row) => row.id);
 }
+
+/**
+ * A booking by `buyer` of each book in `bookIds`, taken in id order: booking ids counted up from
+ * `firstId`, made `secondsApart` seconds after each other (0: all in the same instant).
+ */
+export async function insertBookings(
+  db: Db,
+  { buyer, bookIds, firstId, secondsApart = 1 }: { buyer: { id: string; email: string }; bookIds: string[]; firstId: number; secondsApart?: number },
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name, resale_price_cents, img, created_at)
+     select lpad(to_hex($4::int + n), 24, '0'), b.id, $1, $2, 'Bulk Buyer', 'Here', '1', b.name, 500, b.img,
+            timestamptz '2026-01-01 00:00:00+00' + (n * $5::int) * interval '1 second'
+     from (select id, name, img, row_number() over (order by id) as n from books where id = any($3::text[])) b
+     returning id`,
+    [buyer.id, buyer.email, bookIds, firstId, secondsApart],
+  );
+  // Ids of one length, counted up: their text order is the order they were made in.
+  return rows.map((row) => row.id).sort();
+}

@@ -229,6 +229,13 @@ export const copy = {
     paid: 'paid',
     unpaid: 'unpaid',
   },
+  /** The end of a dashboard table that pages (My Orders, My Products, My Buyer). */
+  tableMore: {
+    loadMore: 'Load more',
+    loadingMore: 'Loading more…',
+    failed: 'More rows could not be loaded. Check your connection and try again.',
+    retry: 'Try again',
+  },
   userCreated: 'user create successfully',
   bookPage: {
     by: (author: string) => `by ${author}`,

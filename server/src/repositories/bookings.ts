@@ -28,6 +28,8 @@ const COLUMNS = columnsOf('bookings');
 
 /** A buyer's bookings are listed oldest first. */
 export const BOOKINGS_OLDEST_FIRST: KeysetOrder = { key: 'bookings.created_at', keyType: 'timestamptz', id: 'bookings.id' };
+/** The bookings on a seller's books (`bookings k join books b`) are listed oldest first too. */
+export const SELLER_BOOKINGS_OLDEST_FIRST: KeysetOrder = { key: 'k.created_at', keyType: 'timestamptz', id: 'k.id' };
 
 export function bookingsRepository(db: Queryable) {
   return {
@@ -50,13 +52,12 @@ export function bookingsRepository(db: Queryable) {
       return keysetPage<BookingRow>(db, { columns: COLUMNS, from: 'bookings', where, params, order: BOOKINGS_OLDEST_FIRST, limit, after });
     },
 
-    /** Bookings of the books a seller listed. */
-    listForSeller(sellerId: string): Promise<BookingRow[]> {
-      return db.query<BookingRow>(
-        `select ${columnsOf('k')} from bookings k join books b on b.id = k.book_id
-         where b.seller_id = $1 order by k.created_at, k.id`,
-        [sellerId],
-      );
+    /** A page of the bookings of the books a seller listed, sold ones included. */
+    listForSeller(sellerId: string, limit: number, after?: ListPosition): Promise<ListPage<BookingRow>> {
+      const params = new Params();
+      const where = [`b.seller_id = ${params.add(sellerId)}`];
+      const from = 'bookings k join books b on b.id = k.book_id';
+      return keysetPage<BookingRow>(db, { columns: columnsOf('k'), from, where, params, order: SELLER_BOOKINGS_OLDEST_FIRST, limit, after });
     },
 
     /**

@@ -56,6 +56,12 @@ export function booksRepository(db: Queryable) {
       return keysetPage<BookRow>(db, { columns: BOOK_COLUMNS, from: BOOKS_FROM, where, params, order: BOOKS_OLDEST_FIRST, limit, after });
     },
 
+    /** How many books a seller has listed, sold ones included: the length of `listBySeller` over all its pages. */
+    async countBySeller(sellerId: string): Promise<number> {
+      const rows = await db.query<{ total: number }>('select count(*)::int as total from books where seller_id = $1', [sellerId]);
+      return rows[0]?.total ?? 0;
+    },
+
     async findById(id: string): Promise<BookRow | undefined> {
       return (await db.query<BookRow>(`${SELECT_BOOKS} where b.id = $1`, [id]))[0];
     },

@@ -6,7 +6,7 @@ import { parseMoney, type MoneyField } from '../lib/money';
 import { answerPage, decodeCursor, LIST_MAX, OLDEST_FIRST, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { baseUrlOf, bookingOnWire, productOnWire } from '../lib/wire';
 import { callerOf } from '../plugins/identity';
-import { bookingsRepository } from '../repositories/bookings';
+import { bookingsRepository, SELLER_BOOKINGS_OLDEST_FIRST } from '../repositories/bookings';
 import { BOOKS_OLDEST_FIRST, booksRepository } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
 import { booking, categorySlug, deleted, dollars, idParams, inserted, listOf, product, text } from '../schemas';
@@ -52,7 +52,8 @@ const newProductBody = {
   },
 } as const;
 
-const productListQuery = { type: 'object', additionalProperties: false, properties: pagingProperties(LIST_MAX) } as const;
+/** The query of the seller's lists (products and buyers): only paging. */
+const sellerListQuery = { type: 'object', additionalProperties: false, properties: pagingProperties(LIST_MAX) } as const;
 
 const todayIsoDate = () => new Date().toISOString().slice(0, 10);
 
@@ -65,11 +66,14 @@ export default async function productRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: PagingQuery }>(
     '/products',
-    { schema: { querystring: productListQuery, response: { 200: listOf(product) } } },
+    { schema: { querystring: sellerListQuery, response: { 200: listOf(product) } } },
     async (request, reply) => {
       const { limit = LIST_MAX, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(cursor, OLDEST_FIRST, BOOKS_OLDEST_FIRST);
-      const page = await books.listBySeller(callerOf(request).id, limit, after);
+      const sellerId = callerOf(request).id;
+      // The total keeps "my products : n" true while the table shows only the pages loaded so far.
+      const [page, total] = await Promise.all([books.listBySeller(sellerId, limit, after), books.countBySeller(sellerId)]);
+      reply.header('x-total-count', String(total));
       const base = baseUrlOf(request);
       return answerPage(request, reply, { path: '/products', limit, sort: OLDEST_FIRST, page }).map((row) => productOnWire(base, row));
     },
@@ -132,9 +136,15 @@ export default async function productRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/mybuyers', { schema: { response: { 200: listOf(booking) } } }, async (request) => {
-    const base = baseUrlOf(request);
-    const rows = await bookingsRepository(app.db).listForSeller(callerOf(request).id);
-    return rows.map((row) => bookingOnWire(base, row));
-  });
+  app.get<{ Querystring: PagingQuery }>(
+    '/mybuyers',
+    { schema: { querystring: sellerListQuery, response: { 200: listOf(booking) } } },
+    async (request, reply) => {
+      const { limit = LIST_MAX, cursor } = request.query;
+      const after = cursor === undefined ? undefined : decodeCursor(cursor, OLDEST_FIRST, SELLER_BOOKINGS_OLDEST_FIRST);
+      const page = await bookingsRepository(app.db).listForSeller(callerOf(request).id, limit, after);
+      const base = baseUrlOf(request);
+      return answerPage(request, reply, { path: '/mybuyers', limit, sort: OLDEST_FIRST, page }).map((row) => bookingOnWire(base, row));
+    },
+  );
 }

@@ -15,13 +15,15 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/baseApi';
+import { rowsOf } from '../../api/paging';
 import { useAppSelector } from '../../app/hooks';
 import { PageProgress } from '../../components/PageProgress';
+import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import type { Booking } from '../../types/entities';
 import { selectUser } from '../auth/authSlice';
-import { useGetBookingsQuery } from './bookingsApi';
+import { useGetOrderPagesInfiniteQuery } from './bookingsApi';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { formatDollars } from '../../lib/money';
 
@@ -75,10 +77,14 @@ function OrderRow({ booking, index, onDelete }: { booking: Booking; index: numbe
   );
 }
 
-/** The signed-in user's bookings, with a way to pay or cancel each. */
+/** The signed-in user's bookings, a page at a time, with a way to pay or cancel each. */
 export function Component() {
   const email = useAppSelector(selectUser)?.email;
-  const { data: bookings = [], isLoading, isError, error } = useGetBookingsQuery(email ?? skipToken);
+  const orders = useGetOrderPagesInfiniteQuery(email ?? skipToken);
+  const { isLoading, error } = orders;
+  const bookings = rowsOf(orders.data?.pages);
+  // A later page that fails keeps the rows shown; its message and retry are at the table's end.
+  const isError = orders.isError && !orders.isFetchNextPageError;
   const [toCancel, setToCancel] = useState<Booking | null>(null);
 
   return (
@@ -113,6 +119,12 @@ export function Component() {
           </TableBody>
         </Table>
       </TableContainer>
+      <TableMore
+        hasMore={orders.hasNextPage}
+        loading={orders.isFetchingNextPage}
+        failed={orders.isFetchNextPageError}
+        onLoadMore={() => void orders.fetchNextPage()}
+      />
       <CancelBookingDialog booking={toCancel} onClose={() => setToCancel(null)} />
     </Box>
   );

@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
 import type { Booking, DeleteAnswer, InsertAnswer } from '../../types/entities';
 
 /** What the booking modal sends: the spec's fields plus the book's id, so the server can price it. */
@@ -6,6 +7,20 @@ export type NewBooking = Pick<Booking, 'bookId' | 'bookName' | 'cusTomername' | 
 
 export const bookingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * The signed-in buyer's bookings (My Orders) a page at a time, 'Load more' following the
+     * cursor of each answer's Link header; the email is the cache key.
+     */
+    getOrderPages: build.infiniteQuery<RowPage<Booking>, string, string | null>({
+      infiniteQueryOptions: forwardByCursor,
+      query: ({ queryArg: email, pageParam }) => ({ url: '/bookings', params: { email, ...pageParams(pageParam) } }),
+      transformResponse: (bookings: Booking[], meta) => rowPageOf(bookings, meta),
+      providesTags: (result) => [
+        { type: 'Booking', id: 'LIST' },
+        ...(result?.pages ?? []).flatMap((page) => page.rows.map((booking) => ({ type: 'Booking' as const, id: booking._id }))),
+      ],
+    }),
+    /** The first page (up to the API's maximum) of the buyer's bookings, for a book page's "Booked". */
     getBookings: build.query<Booking[], string>({
       query: (email) => ({ url: '/bookings', params: { email } }),
       providesTags: (result = []) => [
@@ -30,18 +45,24 @@ export const bookingsApi = baseApi.injectEndpoints({
         { type: 'Booking', id: 'LIST' },
       ],
     }),
-    /** The bookings of the signed-in seller's books (My Buyer). */
-    getSellerBookings: build.query<Booking[], void>({
-      query: () => '/mybuyers',
-      providesTags: [{ type: 'Booking', id: 'SELLER' }],
+    /** The bookings of the signed-in seller's books (My Buyer), a page at a time. */
+    getSellerBookings: build.infiniteQuery<RowPage<Booking>, void, string | null>({
+      infiniteQueryOptions: forwardByCursor,
+      query: ({ pageParam }) => ({ url: '/mybuyers', params: pageParams(pageParam) }),
+      transformResponse: (bookings: Booking[], meta) => rowPageOf(bookings, meta),
+      providesTags: (result) => [
+        { type: 'Booking', id: 'SELLER' },
+        ...(result?.pages ?? []).flatMap((page) => page.rows.map((booking) => ({ type: 'Booking' as const, id: booking._id }))),
+      ],
     }),
   }),
 });
 
 export const {
+  useGetOrderPagesInfiniteQuery,
   useGetBookingsQuery,
   useGetBookingQuery,
   useCreateBookingMutation,
   useCancelBookingMutation,
-  useGetSellerBookingsQuery,
+  useGetSellerBookingsInfiniteQuery,
 } = bookingsApi;

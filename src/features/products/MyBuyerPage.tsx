@@ -9,20 +9,26 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { rowsOf } from '../../api/paging';
+import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
-import { useGetSellerBookingsQuery } from '../bookings/bookingsApi';
+import { useGetSellerBookingsInfiniteQuery } from '../bookings/bookingsApi';
 import { formatDollars } from '../../lib/money';
 
-/** My Buyer (sellers): who booked the seller's books, and whether they paid. */
+/** My Buyer (sellers): who booked the seller's books, and whether they paid, a page at a time. */
 export function Component() {
-  const { data: bookings = [], isLoading, isFetching } = useGetSellerBookingsQuery();
+  const list = useGetSellerBookingsInfiniteQuery();
+  const bookings = rowsOf(list.data?.pages);
+  const { isLoading } = list;
+  // The bar is for the whole list; 'Load more' shows its own progress.
+  const refreshing = list.isFetching && !list.isFetchingNextPage;
 
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
         {copy.myBuyer.title}
       </Typography>
-      {isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
+      {refreshing && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {!isLoading && bookings.length === 0 ? (
         <Typography color="text.secondary">{copy.myBuyer.empty}</Typography>
       ) : (
@@ -57,6 +63,12 @@ export function Component() {
           </Table>
         </TableContainer>
       )}
+      <TableMore
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        failed={list.isFetchNextPageError}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
     </Box>
   );
 }

@@ -12,16 +12,27 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { rowsOf } from '../../api/paging';
+import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
 import type { Product } from '../../types/entities';
 import { DeleteProductDialog } from './DeleteProductDialog';
-import { useGetProductsQuery } from './productsApi';
+import { useGetProductsInfiniteQuery } from './productsApi';
 import { formatDollars } from '../../lib/money';
 
-/** My Products (sellers): own listings with a guarded delete. */
+/** My Products (sellers): own listings, a page at a time, with a guarded delete. */
 export function Component() {
-  // A failed list is shown as an empty one, as the product always did.
-  const { data: products = [], isLoading, isFetching } = useGetProductsQuery();
+  // A failed list is shown as an empty one, as the product always did; a later page that fails
+  // keeps the rows shown and says so at the table's end.
+  const list = useGetProductsInfiniteQuery();
+  const pages = list.data?.pages ?? [];
+  const products = rowsOf(pages);
+  const { isLoading } = list;
+  // The count is of all the seller's products, as the API totals them; the rows shown are fewer
+  // until every page is loaded.
+  const count = pages[pages.length - 1]?.total ?? products.length;
+  // The bar is for the whole list (the first load, the refetch after a delete); 'Load more' shows its own.
+  const refreshing = list.isFetching && !list.isFetchingNextPage;
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
   return (
@@ -31,9 +42,9 @@ export function Component() {
       </Typography>
       <Typography sx={{ mb: 1 }}>
         {copy.products.count}
-        {products.length}
+        {count}
       </Typography>
-      {isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
+      {refreshing && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {!isLoading && products.length === 0 ? (
         <Typography color="text.secondary">{copy.products.empty}</Typography>
       ) : (
@@ -73,6 +84,12 @@ export function Component() {
           </Table>
         </TableContainer>
       )}
+      <TableMore
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        failed={list.isFetchNextPageError}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
       <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
     </Box>
   );

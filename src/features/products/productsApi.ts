@@ -1,5 +1,6 @@
 import { fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { baseApi, withAccessToken } from '../../api/baseApi';
+import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
 import { copy } from '../../config/copy';
 import { getConfig } from '../../config/env';
 import type { DeleteAnswer, InsertAnswer, Product } from '../../types/entities';
@@ -36,11 +37,14 @@ const notUploaded: FetchBaseQueryError = { status: 'CUSTOM_ERROR', error: copy.p
 
 export const productsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getProducts: build.query<Product[], void>({
-      query: () => '/products',
-      providesTags: (result = []) => [
+    /** The seller's own products a page at a time ('Load more'), with their total over all pages. */
+    getProducts: build.infiniteQuery<RowPage<Product>, void, string | null>({
+      infiniteQueryOptions: forwardByCursor,
+      query: ({ pageParam }) => ({ url: '/products', params: pageParams(pageParam) }),
+      transformResponse: (products: Product[], meta) => rowPageOf(products, meta),
+      providesTags: (result) => [
         { type: 'Product', id: 'LIST' },
-        ...result.map((product) => ({ type: 'Product' as const, id: product._id })),
+        ...(result?.pages ?? []).flatMap((page) => page.rows.map((product) => ({ type: 'Product' as const, id: product._id }))),
       ],
     }),
     addProduct: build.mutation<InsertAnswer, NewProduct>({
@@ -58,6 +62,8 @@ export const productsApi = baseApi.injectEndpoints({
         { type: 'Product', id },
         { type: 'Product', id: 'LIST' },
         { type: 'Book', id: 'LIST' },
+        // The product's unpaid bookings go with it, off My Buyer.
+        { type: 'Booking', id: 'SELLER' },
       ],
     }),
     uploadImage: build.mutation<UploadedImage, File>({
@@ -85,4 +91,4 @@ export const productsApi = baseApi.injectEndpoints({
 });
 
 // Adding a product (upload, then post) runs in the product listeners; pages list and delete.
-export const { useGetProductsQuery, useDeleteProductMutation } = productsApi;
+export const { useGetProductsInfiniteQuery, useDeleteProductMutation } = productsApi;
