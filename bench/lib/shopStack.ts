@@ -2,12 +2,14 @@
  * The shop as `npm start` runs it, minus the payment sandbox: the Auth emulator, the API
  * (`server/src/main.ts`, its own process, on 127.0.0.1 with a temporary DATA_DIR and the embedded
  * database, or PostgreSQL when DATABASE_URL is set) and the demo data that `npm start` puts in
- * (scripts/seed-demo.mjs). Everything stops at the end of the part (bench/lib/processes.ts).
+ * (scripts/seed-demo.mjs). With DATABASE_URL, a fresh database on that server for each run
+ * (bench/lib/postgres.ts). Everything stops at the end of the part (bench/lib/processes.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { accessToken, PROJECT, startAuthEmulator } from '../benchServices';
+import { freshDatabase } from './postgres';
 import { freePort, onStop, ROOT, start, waitForUrl } from './processes';
 
 export const ADMIN_EMAIL = 'admin@bookresale.test';
@@ -47,8 +49,10 @@ export async function startShopStack(webOrigins: string[]): Promise<ShopStack> {
   const authHost = `127.0.0.1:${authPort}`;
   const auth = await startAuthEmulator(path.join(dataDir, 'firebase-run'), authPort);
 
+  const databaseUrl = process.env.DATABASE_URL?.trim();
   const env: NodeJS.ProcessEnv = {
     ...cleanEnvironment(),
+    DATABASE_URL: databaseUrl ? await freshDatabase(databaseUrl) : '',
     API_PORT: String(apiPort),
     API_HOST: '127.0.0.1',
     DATA_DIR: path.join(dataDir, 'api'),
@@ -79,7 +83,7 @@ export async function startShopStack(webOrigins: string[]): Promise<ShopStack> {
   return {
     apiUrl,
     authHost,
-    database: process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database (PGlite) in a temporary DATA_DIR',
+    database: databaseUrl ? 'PostgreSQL (a fresh database on the DATABASE_URL server)' : 'the embedded database (PGlite) in a temporary DATA_DIR',
     clientEnv: {
       API_URL: apiUrl,
       FIREBASE_PROJECT_ID: PROJECT,
