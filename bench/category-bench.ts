@@ -14,6 +14,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { createStaticServer } from '../scripts/serve-static.mjs';
 import { createBuyer, freePort, startAuthEmulator, startShop, type Service } from './benchServices';
+import { runPart } from './lib/processes';
+import { median } from './lib/stats';
 
 const ROUNDS = Number(process.env.BENCH_CATEGORY_ROUNDS ?? 10);
 const SIZES = [20, 50_000];
@@ -88,8 +90,6 @@ async function measure(browser: Browser, shop: Shop): Promise<void> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function main() {
   if (!existsSync(path.resolve(__dirname, '..', 'dist', 'index.html'))) throw new Error('No build: run npm run build first.');
   if (!existsSync(CHROMIUM)) throw new Error('Chromium is missing: sudo apt-get install chromium');
@@ -104,7 +104,7 @@ async function main() {
     for (const books of SIZES) {
       const webPort = await freePort();
       const webUrl = `http://127.0.0.1:${webPort}`;
-      const api = await startShop(books, `127.0.0.1:${authPort}`, webUrl);
+      const api = await startShop(books, { authEmulatorHost: `127.0.0.1:${authPort}`, webOrigin: webUrl });
       services.push(api);
       const web = createStaticServer({
         env: { API_URL: api.url, FIREBASE_PROJECT_ID: 'demo-book-resale', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}` },
@@ -146,7 +146,4 @@ async function main() {
   });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runPart('Category page bench', 30, main);

@@ -3,10 +3,10 @@
  * its own process (bench/shopServer.ts); this process sends the queries one at a time, so each
  * figure is one search's time through HTTP, the route and PostgreSQL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
+import { startShop } from './benchServices';
+import { runPart } from './lib/processes';
+import { percentile } from './lib/stats';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 20);
@@ -20,23 +20,6 @@ const QUERIES: Record<string, string> = {
   'category by price': '?category=history&sort=price_asc',
   'condition + location, newest': '?condition=Fair&location=bost&sort=newest',
 };
-
-function startServer(books: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'shopServer.ts'), String(books)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bench server did not start in 5 minutes')), 5 * 60_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (!line.startsWith('READY ')) return;
-      clearTimeout(timer);
-      resolve({ url: line.slice('READY '.length), child });
-    });
-    child.on('exit', (code) => reject(new Error(`the bench server stopped (${code})`)));
-  });
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function timed(url: string): Promise<{ ms: number; body: { items: unknown[]; total: number; nextCursor: string | null } }> {
   const t0 = performance.now();
@@ -74,18 +57,14 @@ async function measure(base: string) {
 
 async function main() {
   for (const books of SIZES) {
-    const { url, child } = await startServer(books);
+    const shop = await startShop(books);
     try {
       console.log(`\nSearch at ${books.toLocaleString('en-US')} generated books (+ the seed catalogue), ms, ${ROUNDS} rounds:`);
-      console.table(await measure(url));
+      console.table(await measure(shop.url));
     } finally {
-      child.stdin?.end();
-      await new Promise((resolve) => child.once('exit', resolve));
+      await shop.stop();
     }
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runPart('Search bench', 20, main);

@@ -1,0 +1,103 @@
+/**
+ * Lighthouse (the `lighthouse` npm package, its own process each run, Debian's Chromium, the
+ * default mobile preset with simulated throttling) on every public route of the built app, with
+ * the shop behind it as `npm start` runs it. Runs go round the routes, BENCH_LIGHTHOUSE_RUNS
+ * times (3 by default); prints the median scores, FCP, LCP, total blocking time and CLS.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { assertBuildAndBrowser, CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { freePort, onStop, ROOT, runPart, start } from './lib/processes';
+import { startShopStack } from './lib/shopStack';
+import { envNumber, median } from './lib/stats';
+import { startWebApp } from './lib/webApp';
+
+const RUNS = envNumber('BENCH_LIGHTHOUSE_RUNS', 3);
+const ROUTES = (process.env.BENCH_LIGHTHOUSE_ROUTES ?? '/,/blog,/login,/signup').split(',');
+const RUN_TIMEOUT_MS = 180_000;
+/** Lighthouse's own flags: headless, no sandbox, no GPU, plus the bench's proxy that keeps it on this machine. */
+const LIGHTHOUSE_CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', ...CHROMIUM_FLAGS.filter((flag) => flag.startsWith('--proxy-server'))];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'] as const;
+
+interface Result {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: Record<(typeof METRICS)[number], number>;
+}
+
+interface LighthouseJson {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number } | undefined>;
+}
+
+function read(report: LighthouseJson, url: string): Result {
+  if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  const score = (name: string) => Math.round(100 * (report.categories[name]?.score ?? NaN));
+  const metric = (name: string) => report.audits[name]?.numericValue ?? NaN;
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((name) => [name, score(name)])) as Result['scores'],
+    metrics: Object.fromEntries(METRICS.map((name) => [name, metric(name)])) as Result['metrics'],
+  };
+}
+
+async function lighthouse(url: string, outputPath: string): Promise<Result> {
+  const run = start(
+    'lighthouse',
+    path.join(ROOT, 'node_modules', '.bin', 'lighthouse'),
+    [url, '--output=json', `--output-path=${outputPath}`, `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS.join(' ')}`, '--quiet'],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM } },
+  );
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => void run.stop(), RUN_TIMEOUT_MS);
+    run.child.once('close', (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode);
+    });
+  });
+  if (code !== 0) throw new Error(`Lighthouse on ${url} failed (${code}):\n${run.lastLines()}`);
+  return read(JSON.parse(await readFile(outputPath, 'utf8')) as LighthouseJson, url);
+}
+
+async function main() {
+  assertBuildAndBrowser();
+  const port = await freePort();
+  const stack = await startShopStack([`http://127.0.0.1:${port}`]);
+  const appUrl = await startWebApp(port, stack.clientEnv);
+  const workDir = await mkdtemp(path.join(tmpdir(), 'book-resale-bench-lighthouse-'));
+  onStop(() => rm(workDir, { recursive: true, force: true }));
+
+  const results = new Map<string, Result[]>(ROUTES.map((route) => [route, []]));
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const route of ROUTES) {
+      const result = await lighthouse(`${appUrl}${route}`, path.join(workDir, `run-${run}-${route.replace(/\W/g, '_')}.json`));
+      results.get(route)!.push(result);
+    }
+  }
+
+  const rows = ROUTES.map((route) => {
+    const runs = results.get(route)!;
+    const score = (name: (typeof CATEGORIES)[number]) => median(runs.map((result) => result.scores[name]));
+    const metric = (name: (typeof METRICS)[number]) => median(runs.map((result) => result.metrics[name]));
+    return {
+      route,
+      'performance (runs)': `${score('performance')} (${runs.map((result) => result.scores.performance).join(', ')})`,
+      accessibility: score('accessibility'),
+      'best practices': score('best-practices'),
+      SEO: score('seo'),
+      'FCP s': +(metric('first-contentful-paint') / 1000).toFixed(2),
+      'LCP s': +(metric('largest-contentful-paint') / 1000).toFixed(2),
+      'TBT ms': Math.round(metric('total-blocking-time')),
+      CLS: +metric('cumulative-layout-shift').toFixed(3),
+    };
+  });
+  console.log(
+    `\nLighthouse mobile preset (simulated throttling), ${RUNS} runs per route, medians. ` +
+      'Issue 15 asks for performance, accessibility, best practices and SEO ≥ 95, TBT ≤ 150 ms, CLS ≤ 0.05:',
+  );
+  console.table(rows);
+}
+
+runPart('Lighthouse bench', 30, main);

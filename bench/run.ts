@@ -1,0 +1,98 @@
+/**
+ * `npm run bench`: every part, one after the other, each in its own process and bounded in time
+ * (bench/lib/processes.ts). `npm run bench -- api pages` (or BENCH_PARTS=api,pages) runs only
+ * those. The parts that load the app build it first, unless BENCH_BUILD=0.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM } from './lib/chromium';
+import { ROOT } from './lib/processes';
+
+interface Part {
+  file: string;
+  what: string;
+  needsBuild: boolean;
+}
+
+const PARTS: Record<string, Part> = {
+  api: { file: 'api/index.ts', what: 'the catalogue API against a bare node:http server', needsBuild: false },
+  search: { file: 'search-bench.ts', what: 'search latency at 1,000, 10,000 and 50,000 books', needsBuild: false },
+  pages: { file: 'pages/index.ts', what: 'the home page against its floor (and a baseline build), mobile profile and unthrottled', needsBuild: true },
+  lighthouse: { file: 'lighthouse.ts', what: 'Lighthouse on the public routes', needsBuild: true },
+  growth: { file: 'category-bench.ts', what: "the category page's first cards and 'Book Now' modal at 20 and 50,000 books", needsBuild: true },
+};
+/** A part's own time limit comes first (BENCH_TIMEOUT_MINUTES); this only ends a part that ignored it. */
+const BACKSTOP_MINUTES = Number(process.env.BENCH_TIMEOUT_MINUTES ?? 60) + 2;
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // The running part gets the same signal from the terminal and stops itself; run no further part.
+  process.on(signal, () => {
+    interrupted = true;
+  });
+}
+
+function chosenParts(): string[] {
+  const asked = [...process.argv.slice(2), ...(process.env.BENCH_PARTS ?? '').split(',')].map((name) => name.trim()).filter(Boolean);
+  const unknown = asked.filter((name) => !(name in PARTS));
+  if (unknown.length > 0) {
+    const known = Object.entries(PARTS).map(([name, part]) => `  ${name.padEnd(11)} ${part.what}`);
+    throw new Error(`Unknown bench part: ${unknown.join(', ')}. The parts:\n${known.join('\n')}`);
+  }
+  return asked.length > 0 ? asked : Object.keys(PARTS);
+}
+
+function run(command: string, args: string[], label: string): Promise<number | null> {
+  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+  const backstop = setTimeout(() => {
+    console.error(`${label} is still running after ${BACKSTOP_MINUTES} minutes: stopping it.`);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
+  }, BACKSTOP_MINUTES * 60_000);
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(127));
+    child.once('close', (code) => {
+      clearTimeout(backstop);
+      resolve(code);
+    });
+  });
+}
+
+function machine(): string {
+  const chromium = (() => {
+    try {
+      return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      return 'no Chromium';
+    }
+  })();
+  const load = os.loadavg().map((value) => value.toFixed(1)).join(' ');
+  const memory = `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`;
+  return `${new Date().toISOString()}: ${os.cpus().length} CPUs, ${memory}, Node ${process.version}, ${chromium}, load average ${load}`;
+}
+
+async function main() {
+  const parts = chosenParts();
+  console.log(`Bench: ${parts.join(', ')}. ${machine()}`);
+  if (parts.some((name) => PARTS[name].needsBuild) && process.env.BENCH_BUILD !== '0') {
+    const built = await run('npm', ['run', 'build'], 'The build');
+    if (built !== 0) throw new Error('The build failed.');
+  }
+  const outcomes: Record<string, string>[] = [];
+  for (const name of parts) {
+    if (interrupted) break;
+    const started = Date.now();
+    console.log(`\n=== ${name}: ${PARTS[name].what}`);
+    const code = await run(process.execPath, ['--import', 'tsx', path.join(__dirname, PARTS[name].file)], name);
+    outcomes.push({ part: name, result: code === 0 ? 'done' : `failed (${code})`, minutes: ((Date.now() - started) / 60_000).toFixed(1) });
+  }
+  console.log(`\nBench finished${interrupted ? ' early (interrupted)' : ''} at ${new Date().toISOString()}:`);
+  console.table(outcomes);
+  if (interrupted || outcomes.some((outcome) => outcome.result !== 'done')) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
