@@ -56,7 +56,9 @@ export interface BuildAppOptions {
 const JSON_BODY_LIMIT = 64 * 1024;
 
 async function openDatabase(config: Config): Promise<Db> {
-  if (config.databaseUrl) return createPostgresDb({ connectionString: config.databaseUrl });
+  if (config.databaseUrl) {
+    return createPostgresDb({ connectionString: config.databaseUrl, maxConnections: config.databasePoolSize });
+  }
   return createPgliteDb(path.join(config.dataDir, 'db'));
 }
 
