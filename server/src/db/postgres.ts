@@ -130,7 +130,9 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
   // Fail at start, not on the first request, when the server is unreachable.
   const [{ schema }] = (await pool.query<{ schema: string | null }>('select current_schema() as schema')).rows;
   changes.inSchema(schema ?? 'public');
-  const listener = changeListenerConnection(connection, changes, onNotification);
+  // Named, so that pg_stat_activity tells it from the pool's connections.
+  const listenerConnection = { ...connection, application_name: `book-resale change listener (${schema ?? 'public'})` };
+  const listener = changeListenerConnection(listenerConnection, changes, onNotification);
   let listening: Promise<void> | undefined;
 
   return {
