@@ -16,7 +16,7 @@ function manualReads() {
 
 describe('ChangeCache', () => {
   it('keeps what a read answered until cleared', async () => {
-    const cache = new ChangeCache<string>(10);
+    const cache = new ChangeCache<string>({ capacity: 10 });
     const reads = manualReads();
     const first = cache.get('k', reads.read);
     reads.finish(0, 'v1');
@@ -31,7 +31,7 @@ describe('ChangeCache', () => {
   });
 
   it('shares one read between readers that miss together', async () => {
-    const cache = new ChangeCache<string>(10);
+    const cache = new ChangeCache<string>({ capacity: 10 });
     const reads = manualReads();
     const answers = Promise.all([cache.get('k', reads.read), cache.get('k', reads.read), cache.get('k', reads.read)]);
     expect(reads.asked).toBe(1);
@@ -40,7 +40,7 @@ describe('ChangeCache', () => {
   });
 
   it('never keeps, nor shares, a read that began before a change', async () => {
-    const cache = new ChangeCache<string>(10);
+    const cache = new ChangeCache<string>({ capacity: 10 });
     const reads = manualReads();
     const before = cache.get('k', reads.read);
     cache.clear(); // the change commits while the read is under way
@@ -54,7 +54,7 @@ describe('ChangeCache', () => {
   });
 
   it('keeps no failure: the next reader reads again', async () => {
-    const cache = new ChangeCache<string>(10);
+    const cache = new ChangeCache<string>({ capacity: 10 });
     const reads = manualReads();
     const failing = cache.get('k', reads.read);
     reads.fail(0, new Error('database down'));
@@ -65,7 +65,7 @@ describe('ChangeCache', () => {
   });
 
   it('keeps nothing while suspended, and starts empty when resumed', async () => {
-    const cache = new ChangeCache<string>(10);
+    const cache = new ChangeCache<string>({ capacity: 10 });
     const reads = manualReads();
     const kept = cache.get('k', reads.read);
     reads.finish(0, 'kept');
@@ -85,13 +85,28 @@ describe('ChangeCache', () => {
   });
 
   it('holds at most its number of entries, dropping the oldest', async () => {
-    const cache = new ChangeCache<number>(2);
+    const cache = new ChangeCache<number>({ capacity: 2 });
     for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key.charCodeAt(0));
     expect(cache.size).toBe(2);
     let asked = 0;
     await cache.get('a', async () => ++asked);
     await cache.get('c', async () => ++asked);
     expect(asked).toBe(1); // 'a' was dropped, 'c' is still there
+  });
+
+  it('holds at most its weight, dropping the oldest, and never a value heavier than all of it', async () => {
+    const cache = new ChangeCache<string>({ capacity: 10, weigh: (value) => value.length });
+    await cache.get('a', async () => 'aaaa');
+    await cache.get('b', async () => 'bbbb');
+    await cache.get('c', async () => 'cc'); // 10: all kept
+    expect(cache.size).toBe(3);
+    await cache.get('d', async () => 'dddd'); // 14: 'a' goes
+    expect(cache.size).toBe(3);
+    expect(await cache.get('b', async () => 'read again')).toBe('bbbb');
+    expect(await cache.get('a', async () => 'a')).toBe('a'); // read again: it was dropped
+    expect(await cache.get('huge', async () => 'x'.repeat(11))).toHaveLength(11);
+    expect(cache.size).toBe(3);
+    expect(await cache.get('huge', async () => 'not kept')).toBe('not kept');
   });
 });
 

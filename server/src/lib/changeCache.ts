@@ -6,15 +6,22 @@
  * have seen the database before the change). Readers that miss together share one read. While
  * changes may go untold (`suspend()`), nothing is kept and every reader reads the database.
  */
+export interface ChangeCacheLimit<Value> {
+  /** The most the kept values may weigh together; past it the oldest go (keys can come from requests). */
+  capacity: number;
+  /** What one value weighs (its bytes, say); 1 by default, so that `capacity` counts values. */
+  weigh?: (value: Value) => number;
+}
+
 export class ChangeCache<Value> {
-  private readonly values = new Map<string, { value: Value }>();
+  private readonly values = new Map<string, { value: Value; weight: number }>();
   private readonly reads = new Map<string, Promise<Value>>();
+  private weight = 0;
   /** Counts `clear()`s: a read keeps its value only if none happened while it ran. */
   private generation = 0;
   private suspended = false;
 
-  /** `maxEntries`: past it, the oldest kept value goes (keys can come from requests). */
-  constructor(private readonly maxEntries: number) {}
+  constructor(private readonly limit: ChangeCacheLimit<Value>) {}
 
   /** The value kept for `key`, else what `read` answers (kept unless a change came meanwhile). */
   get(key: string, read: () => Promise<Value>): Promise<Value> {
@@ -46,6 +53,7 @@ export class ChangeCache<Value> {
     this.generation += 1;
     this.values.clear();
     this.reads.clear();
+    this.weight = 0;
   }
 
   /** Changes may go untold: keep nothing until `resume()`. */
@@ -65,10 +73,14 @@ export class ChangeCache<Value> {
   }
 
   private keep(key: string, value: Value): void {
-    if (this.values.size >= this.maxEntries) {
-      const oldest = this.values.keys().next();
-      if (!oldest.done) this.values.delete(oldest.value);
+    const weight = this.limit.weigh?.(value) ?? 1;
+    if (weight > this.limit.capacity) return;
+    for (const [oldKey, old] of this.values) {
+      if (this.weight + weight <= this.limit.capacity) break;
+      this.values.delete(oldKey);
+      this.weight -= old.weight;
     }
-    this.values.set(key, { value });
+    this.values.set(key, { value, weight });
+    this.weight += weight;
   }
 }

@@ -34,16 +34,19 @@ const EMPTIED_BY: Readonly<Record<string, readonly (keyof ReadCaches)[]>> = {
   users: ['bookPages', 'users'],
 };
 
-/** Keys come from requests (a category, a limit, a cursor) or tokens: bounded. */
-const MAX_BOOK_PAGES = 1_000;
-const MAX_USERS = 10_000;
+/**
+ * Keys come from requests (a category, a limit, a cursor) or tokens, so each cache is bounded: book
+ * pages by their bytes (a page of 500 books is about 600 KB), users by their number.
+ */
+const BOOK_PAGES_BYTES = 32 * 1024 * 1024;
+const USERS = 10_000;
 
 export default fp(
   async (app) => {
     const caches: ReadCaches = {
-      categories: new ChangeCache(1),
-      bookPages: new ChangeCache(MAX_BOOK_PAGES),
-      users: new ChangeCache(MAX_USERS),
+      categories: new ChangeCache({ capacity: 1 }),
+      bookPages: new ChangeCache({ capacity: BOOK_PAGES_BYTES, weigh: (answer) => answer.body.length }),
+      users: new ChangeCache({ capacity: USERS }),
     };
     const every = Object.keys(caches) as (keyof ReadCaches)[];
     const stopWatching = await app.db.watchChanges({
