@@ -10,10 +10,11 @@ import { createPgliteDb } from './db/pglite';
 import { createPostgresDb } from './db/postgres';
 import { accessTokens, resolveJwtSecret } from './lib/accessTokens';
 import { firebaseIdentity, type AccountChecker, type IdTokenVerifier } from './lib/firebaseVerifier';
-import { safeLoggerOptions } from './lib/logging';
+import { RequestLog, safeLoggerOptions } from './lib/logging';
 import { stripePaymentProvider, type PaymentProvider } from './lib/paymentProvider';
 import { serverTimeouts } from './lib/serverTimeouts';
 import authorization from './plugins/authorization';
+import caches from './plugins/caches';
 import configPlugin from './plugins/config';
 import controlCharacters from './plugins/controlCharacters';
 import database from './plugins/database';
@@ -55,7 +56,9 @@ export interface BuildAppOptions {
 const JSON_BODY_LIMIT = 64 * 1024;
 
 async function openDatabase(config: Config): Promise<Db> {
-  if (config.databaseUrl) return createPostgresDb({ connectionString: config.databaseUrl });
+  if (config.databaseUrl) {
+    return createPostgresDb({ connectionString: config.databaseUrl, maxConnections: config.databasePoolSize });
+  }
   return createPgliteDb(path.join(config.dataDir, 'db'));
 }
 
@@ -78,6 +81,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const app = Fastify({
     logger: safeLoggerOptions(options.logger),
+    logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     ...serverTimeouts(config.timeouts),
   });
@@ -97,6 +101,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.rateLimitPerMinute > 0) await app.register(rateLimit, { global: false });
   await app.register(multipart);
   await app.register(database, { db, closeOnShutdown: !options.db });
+  await app.register(caches);
   const firebase = firebaseIdentity({
     projectId: config.firebaseProjectId,
     authEmulatorHost: config.firebaseAuthEmulatorHost,

@@ -14,6 +14,8 @@ export interface Config {
   apiHost: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The most connections the API opens to a PostgreSQL server (`DATABASE_URL`), besides its change listener. */
+  databasePoolSize: number;
   adminEmails: string[];
   firebaseProjectId: string;
   firebaseAuthEmulatorHost?: string;
@@ -112,6 +114,12 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
 
+  const poolSizeRaw = nonEmpty(env.DATABASE_POOL_SIZE);
+  const databasePoolSize = poolSizeRaw === undefined ? 10 : Number(poolSizeRaw);
+  if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1 || databasePoolSize > 100) {
+    problems.push(`DATABASE_POOL_SIZE must be a whole number from 1 to 100, got "${poolSizeRaw}"`);
+  }
+
   const clientOrigins = commaList(env.CLIENT_ORIGIN ?? 'http://127.0.0.1:8080');
   for (const origin of clientOrigins) {
     if (!isHttpUrl(origin)) problems.push(`CLIENT_ORIGIN entry "${origin}" is not an http(s) origin`);
@@ -149,6 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiHost,
     dataDir: path.resolve(REPO_ROOT, nonEmpty(env.DATA_DIR) ?? '.data'),
     databaseUrl,
+    databasePoolSize,
     adminEmails,
     firebaseProjectId: nonEmpty(env.FIREBASE_PROJECT_ID) ?? 'demo-book-resale',
     firebaseAuthEmulatorHost: nonEmpty(env.FIREBASE_AUTH_EMULATOR_HOST),

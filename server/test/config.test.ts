@@ -21,7 +21,13 @@ describe('loadConfig', () => {
     });
     expect(config.timeouts).toEqual({ requestMs: 60_000, headersMs: 15_000, keepAliveMs: 5_000, idleSocketMs: 30_000 });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.databasePoolSize).toBe(10);
     expect(config.jwtSecret).toBeUndefined();
+  });
+
+  it('reads the size of the PostgreSQL connection pool', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    for (const bad of ['0', '101', '2.5', 'many']) expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow('DATABASE_POOL_SIZE');
   });
 
   it('reads the documented variables', () => {

@@ -13,6 +13,8 @@ export const ADMIN_EMAIL = 'admin@test.dev';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the app was built with, for a second process on the same database (`buildSecondApp`). */
+  options: BuildAppOptions;
   stripe: FakeStripe;
   accounts: FakeAccounts;
   testDb: TestDb;
@@ -29,9 +31,8 @@ export async function buildTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-test-'));
   const stripe = new FakeStripe();
   const accounts = new FakeAccounts();
-  const app = await buildApp({
+  const appOptions: BuildAppOptions = {
     env: {},
-    db: testDb.db,
     verifyIdToken: fakeVerifyIdToken,
     checkAccount: accounts.check,
     payments: stripe,
@@ -43,9 +44,11 @@ export async function buildTestApp(
       rateLimitPerMinute: 0,
       ...config,
     },
-  });
+  };
+  const app = await buildApp({ ...appOptions, db: testDb.db });
   return {
     app,
+    options: appOptions,
     stripe,
     accounts,
     testDb,
@@ -54,6 +57,23 @@ export async function buildTestApp(
       await app.close();
       await testDb.drop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second API process on the database of `t`, as a deployment runs several: its own connection
+ * (its own pool on PostgreSQL), the same secret and fakes, its own caches.
+ */
+export async function buildSecondApp(t: TestApp): Promise<{ app: FastifyInstance; db: Db; close(): Promise<void> }> {
+  const db = await t.testDb.connectAgain();
+  const app = await buildApp({ ...t.options, db, seed: false });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
     },
   };
 }

@@ -25,6 +25,8 @@ interface LogLine {
   req?: { method: string; url: string; route?: string };
   res?: { statusCode: number; method?: string; url?: string; route?: string };
   err?: Record<string, unknown>;
+  remoteAddress?: string;
+  responseTime?: number;
 }
 const lines = () => written.map((line) => JSON.parse(line) as LogLine);
 const completed = () => lines().filter((line) => line.msg === 'request completed').map((line) => line.res);
@@ -89,8 +91,12 @@ describe('request logs', () => {
         { statusCode: 500, method: 'GET', url: '/users/admin/[email]', route: '/users/admin/:email' },
       ]),
     );
-    const incoming = lines().find((line) => line.msg === 'incoming request' && line.req?.route === '/users/admin/:email');
-    expect(incoming?.req).toMatchObject({ method: 'GET', url: '/users/admin/[email]' });
+  });
+
+  it('are one line per request at info, with who asked and how long it took', () => {
+    expect(lines().filter((line) => line.msg === 'incoming request')).toEqual([]);
+    const done = lines().find((line) => line.msg === 'request completed' && line.res?.route === '/users/admin/:email');
+    expect(done).toMatchObject({ remoteAddress: '127.0.0.1', responseTime: expect.any(Number) });
   });
 
   it('keep what an error says, with the emails and keys in it replaced', () => {

@@ -7,10 +7,16 @@ const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm');
 // The same extensions as production (src/db/pglite.ts).
 const options = { extensions: { pg_trgm } };
 const pglite = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
+// Change notifications go to the main thread as they come (src/db/pglite.ts does the same in
+// process): PGlite hands them over while reading a statement's answer, so the message is posted
+// before the one answering the statement.
+const ready = pglite.waitReady.then(() =>
+  pglite.listen(workerData.changesChannel, (payload) => parentPort.postMessage({ notification: payload })),
+);
 
 parentPort.on('message', async ({ id, op, sql, params }) => {
   try {
-    await pglite.waitReady;
+    await ready;
     let result;
     if (op === 'query') result = (await pglite.query(sql, params)).rows;
     else if (op === 'exec') await pglite.exec(sql);

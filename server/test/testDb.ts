@@ -6,6 +6,11 @@ import { createPostgresDb } from '../src/db/postgres';
 
 export interface TestDb {
   db: Db;
+  /**
+   * Another connection to the same database, as a second API process has (the caller closes it).
+   * On PostgreSQL a pool of its own; PGlite belongs to one process, so there it is `db` again.
+   */
+  connectAgain(): Promise<Db>;
   /** Closes the database and removes what the test file created. */
   drop(): Promise<void>;
 }
@@ -18,7 +23,7 @@ export async function createTestDb(): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const db = await openWorkerPglite();
-    return { db, drop: () => db.close() };
+    return { db, connectAgain: async () => ({ ...db, close: async () => undefined }), drop: () => db.close() };
   }
   const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: url });
@@ -28,6 +33,7 @@ export async function createTestDb(): Promise<TestDb> {
   const db = await createPostgresDb({ connectionString: url, schema, maxConnections: 4 });
   return {
     db,
+    connectAgain: () => createPostgresDb({ connectionString: url, schema, maxConnections: 4 }),
     async drop() {
       await db.close();
       const cleaner = new Client({ connectionString: url });

@@ -1,7 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Db, Queryable } from '../src/db/db';
+import { CHANGES_CHANNEL, ChangeListeners, type Db, type Queryable } from '../src/db/db';
+
+/** A change notification, as the worker forwards it (see pgliteWorker.cjs). */
+interface WorkerNotification {
+  notification: string;
+}
 
 interface WorkerAnswer {
   id: number;
@@ -16,10 +21,16 @@ interface WorkerAnswer {
  */
 export async function openWorkerPglite(dataDir?: string): Promise<Db> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const worker = new Worker(path.join(__dirname, 'pgliteWorker.cjs'), { workerData: { dataDir } });
+  const worker = new Worker(path.join(__dirname, 'pgliteWorker.cjs'), { workerData: { dataDir, changesChannel: CHANGES_CHANNEL } });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  const changes = new ChangeListeners('public');
   let nextId = 0;
-  worker.on('message', ({ id, result, error }: WorkerAnswer) => {
+  worker.on('message', (message: WorkerNotification | WorkerAnswer) => {
+    if ('notification' in message) {
+      changes.notified(message.notification);
+      return;
+    }
+    const { id, result, error } = message;
     const call = pending.get(id);
     pending.delete(id);
     if (!call) return;
@@ -65,6 +76,7 @@ export async function openWorkerPglite(dataDir?: string): Promise<Db> {
           throw error;
         }
       }),
+    watchChanges: async (listener) => changes.add(listener),
     close: () =>
       inTurn(async () => {
         await send('close');

@@ -12,6 +12,8 @@ export interface Queryable {
 export interface Db extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<Result>(work: (tx: Queryable) => Promise<Result>): Promise<Result>;
+  /** Tells `listener` of committed changes to the tables that announce them; answers how to stop. */
+  watchChanges(listener: ChangeListener): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -31,3 +33,59 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 /** PostgreSQL's SQLSTATE for a foreign-key violation: what a row referred to went meanwhile. */
 export const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * The channel on which the database announces committed changes of the tables whose reads the
+ * API caches, each as `schema.table` (the triggers of `migrations/008_table_changes.sql`).
+ */
+export const CHANGES_CHANNEL = 'table_changes';
+
+/** Told about committed changes of the tables that announce them (books, categories, users). */
+export interface ChangeListener {
+  /**
+   * A committed change of `table`. A change this process made is told before the statement or
+   * transaction that made it resolves; a change another process made, once its notification
+   * arrives (PostgreSQL sends it at commit).
+   */
+  changed(table: string): void;
+  /** Changes may go untold from now on (the listening connection dropped), until `resumed`. */
+  interrupted(): void;
+  /** Changes are told again; those made in between were not. */
+  resumed(): void;
+}
+
+/** The listeners of one database, and the dispatch of its change notifications to them. */
+export class ChangeListeners {
+  private readonly listeners = new Set<ChangeListener>();
+
+  /**
+   * `schema`: the one the API's tables live in; other schemas' changes (other apps, other test
+   * files) are not ours. Until it is known (`inSchema`), no change is told.
+   */
+  constructor(private schema?: string) {}
+
+  inSchema(schema: string): void {
+    this.schema = schema;
+  }
+
+  add(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A notification's payload, `schema.table`. */
+  notified(payload: string): void {
+    const dot = payload.indexOf('.');
+    if (this.schema === undefined || dot === -1 || payload.slice(0, dot) !== this.schema) return;
+    const table = payload.slice(dot + 1);
+    for (const listener of this.listeners) listener.changed(table);
+  }
+
+  interrupted(): void {
+    for (const listener of this.listeners) listener.interrupted();
+  }
+
+  resumed(): void {
+    for (const listener of this.listeners) listener.resumed();
+  }
+}

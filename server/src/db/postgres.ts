@@ -1,5 +1,5 @@
-import { Pool, type PoolClient } from 'pg';
-import type { Db, Queryable } from './db';
+import { Client, Pool, type ClientConfig, type Notification, type PoolClient } from 'pg';
+import { CHANGES_CHANNEL, ChangeListeners, type Db, type Queryable } from './db';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -21,22 +21,120 @@ function wrap(target: Pool | PoolClient): Queryable {
   };
 }
 
+/** How often the change listener's connection is checked, and how long the check may take. */
+const LISTENER_CHECK_MS = 5_000;
+const LISTENER_CHECK_TIMEOUT_MS = 2_000;
+/** Reconnection of the change listener: first wait, and the longest. */
+const LISTENER_RETRY_MS = [100, 5_000] as const;
+
+/**
+ * The connection that hears other processes' changes. The pool's connections may all be closed
+ * while idle, so one connection of its own stays open and LISTENs; when it drops (or stops
+ * answering the periodic check) `changes` is told `interrupted`, and `resumed` once a new
+ * connection listens again.
+ */
+function changeListenerConnection(
+  config: ClientConfig,
+  changes: ChangeListeners,
+  onNotification: (message: Notification) => void,
+) {
+  let client: Client | undefined;
+  /** Retries only follow a connection that listened: a first connect that fails is the caller's to report. */
+  let listenedOnce = false;
+  let closed = false;
+  let retryMs: number = LISTENER_RETRY_MS[0];
+  let retryTimer: NodeJS.Timeout | undefined;
+  let checkTimer: NodeJS.Timeout | undefined;
+
+  const lost = (which: Client) => {
+    if (client !== which) return; // told already, or closed
+    client = undefined;
+    clearInterval(checkTimer);
+    which.end().catch(() => undefined);
+    if (closed || !listenedOnce) return;
+    changes.interrupted();
+    retryTimer = setTimeout(() => {
+      connect().then(
+        () => changes.resumed(),
+        () => undefined, // the failed attempt has scheduled the next one
+      );
+    }, retryMs);
+    retryTimer.unref();
+    retryMs = Math.min(retryMs * 2, LISTENER_RETRY_MS[1]);
+  };
+
+  const connect = async () => {
+    const next = new Client({ ...config, keepAlive: true, query_timeout: LISTENER_CHECK_TIMEOUT_MS });
+    next.on('notification', onNotification);
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      lost(next);
+      throw error;
+    }
+    listenedOnce = true;
+    retryMs = LISTENER_RETRY_MS[0];
+    // A connection that died without a word (a network partition) is noticed here.
+    checkTimer = setInterval(() => {
+      next.query('select 1').catch(() => lost(next));
+    }, LISTENER_CHECK_MS);
+    checkTimer.unref();
+  };
+
+  return {
+    connect,
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      clearInterval(checkTimer);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => undefined);
+    },
+  };
+}
+
 /** A PostgreSQL server through a pg connection pool. */
 export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
   if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) {
     throw new Error(`Invalid schema name "${options.schema}"`);
   }
-  const pool = new Pool({
+  const connection: ClientConfig = {
     connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
     // public stays behind it: extensions (pg_trgm) live there.
     options: options.schema ? `-c search_path=${options.schema},public` : undefined,
+  };
+  const changes = new ChangeListeners();
+  const onNotification = (message: Notification) => {
+    if (message.channel === CHANGES_CHANNEL && message.payload) changes.notified(message.payload);
+  };
+  const pool = new Pool({
+    ...connection,
+    max: options.maxConnections ?? 10,
+    // Every pooled connection LISTENs too, before its first use: PostgreSQL delivers a session's
+    // own notifications before the ReadyForQuery that ends its statement or COMMIT, so this
+    // process hears of its own writes before they resolve, and never answers from a cache its
+    // last write made stale.
+    onConnect: async (client) => {
+      client.on('notification', onNotification);
+      await client.query(`listen ${CHANGES_CHANNEL}`);
+    },
   });
   // An idle connection dropped by the server (restart, network) must not take the process down;
   // the pool replaces it on the next checkout.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   // Fail at start, not on the first request, when the server is unreachable.
-  await pool.query('select 1');
+  const [{ schema }] = (await pool.query<{ schema: string | null }>('select current_schema() as schema')).rows;
+  changes.inSchema(schema ?? 'public');
+  // Named, so that pg_stat_activity tells it from the pool's connections.
+  const listenerConnection = { ...connection, application_name: `book-resale change listener (${schema ?? 'public'})` };
+  const listener = changeListenerConnection(listenerConnection, changes, onNotification);
+  let listening: Promise<void> | undefined;
+
   return {
     ...wrap(pool),
     async transaction(work) {
@@ -57,6 +155,18 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    async watchChanges(changeListener) {
+      // Opened on first use: a Db nobody watches (migrations, scripts) needs no extra connection.
+      listening ??= listener.connect().catch((error: unknown) => {
+        listening = undefined; // the next watcher tries again
+        throw error;
+      });
+      await listening;
+      return changes.add(changeListener);
+    },
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }

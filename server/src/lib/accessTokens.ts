@@ -24,8 +24,22 @@ const ISSUER = 'book-resale-api';
 const AUDIENCE = 'book-resale-spa';
 const LIFETIME = '1h';
 
+/** Tokens verified already, remembered so that a client's next requests skip the signature check. */
+const MAX_REMEMBERED_TOKENS = 10_000;
+
 export function accessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
+  // A token is the same bytes at every use, so its signature, issuer and audience check out the
+  // same way every time; only its expiry needs checking again. Forged or bad tokens are never kept.
+  const remembered = new Map<string, { claims: VerifiedAccessToken; expiresAt: number }>();
+  const nowInSeconds = () => Math.floor(Date.now() / 1000);
+  const remember = (token: string, claims: VerifiedAccessToken, expiresAt: number) => {
+    if (remembered.size >= MAX_REMEMBERED_TOKENS) {
+      const oldest = remembered.keys().next();
+      if (!oldest.done) remembered.delete(oldest.value);
+    }
+    remembered.set(token, { claims: Object.freeze(claims), expiresAt });
+  };
   return {
     sign: ({ userId, email }) =>
       new SignJWT({ email })
@@ -37,6 +51,13 @@ export function accessTokens(secret: string): AccessTokens {
         .setExpirationTime(LIFETIME)
         .sign(key),
     async verify(token) {
+      const known = remembered.get(token);
+      if (known) {
+        // Expired as jose has it: `exp` at or before the current second.
+        if (nowInSeconds() < known.expiresAt) return known.claims;
+        remembered.delete(token);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -44,8 +65,10 @@ export function accessTokens(secret: string): AccessTokens {
           audience: AUDIENCE,
         });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return undefined;
-        if (typeof payload.iat !== 'number') return undefined;
-        return { userId: payload.sub, email: payload.email, issuedAtMs: payload.iat * 1000 };
+        if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return undefined;
+        const claims = { userId: payload.sub, email: payload.email, issuedAtMs: payload.iat * 1000 };
+        remember(token, claims, payload.exp);
+        return claims;
       } catch {
         return undefined;
       }

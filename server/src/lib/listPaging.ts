@@ -84,7 +84,7 @@ export function decodeCursor(raw: string, sort: string, order: KeysetOrder): Lis
   return { key: k, id: i };
 }
 
-interface PageAnswer<Row> {
+export interface PageAnswer<Row> {
   /** The list's own path, as a client calls it. */
   path: string;
   /** The list's other query parameters, carried into the next page's link. */
@@ -94,15 +94,20 @@ interface PageAnswer<Row> {
   page: ListPage<Row>;
 }
 
+/** The `Link: <…>; rel="next"` header's value when another page follows. */
+export function nextPageLink<Row>(request: FastifyRequest, answer: PageAnswer<Row>): string | undefined {
+  const { page } = answer;
+  if (!page.next) return undefined;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(answer.query ?? {})) if (value !== undefined) params.set(name, value);
+  params.set('limit', String(answer.limit));
+  params.set('cursor', encodeCursor(answer.sort, page.next));
+  return `<${baseUrlOf(request)}${answer.path}?${params.toString()}>; rel="next"`;
+}
+
 /** Sets `Link: <…>; rel="next"` when another page follows; answers the page's rows. */
 export function answerPage<Row>(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer<Row>): Row[] {
-  const { page } = answer;
-  if (page.next) {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(answer.query ?? {})) if (value !== undefined) params.set(name, value);
-    params.set('limit', String(answer.limit));
-    params.set('cursor', encodeCursor(answer.sort, page.next));
-    reply.header('link', `<${baseUrlOf(request)}${answer.path}?${params.toString()}>; rel="next"`);
-  }
-  return page.rows;
+  const link = nextPageLink(request, answer);
+  if (link !== undefined) reply.header('link', link);
+  return answer.page.rows;
 }

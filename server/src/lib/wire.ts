@@ -18,11 +18,19 @@ export function configuredBaseUrl(config: Pick<Config, 'publicUrl' | 'apiHost' |
   return `http://${host}:${boundPort ?? config.apiPort}`;
 }
 
+/** Base URLs of listening servers: fixed once a server listens, so asked of it once. */
+const listeningBaseUrls = new WeakMap<object, string>();
+
 /** The base URL for image links in the answer to `request` (the same for every request). */
 export function baseUrlOf(request: FastifyRequest): string {
-  const address = request.server.server.address();
+  const server = request.server.server;
+  const known = listeningBaseUrls.get(server);
+  if (known !== undefined) return known;
+  const address = server.address();
   const boundPort = typeof address === 'object' && address !== null ? address.port : undefined;
-  return configuredBaseUrl(request.server.config, boundPort);
+  const base = configuredBaseUrl(request.server.config, boundPort);
+  if (boundPort !== undefined) listeningBaseUrls.set(server, base);
+  return base;
 }
 
 /** Seed images are stored as API paths; uploads arrive as absolute URLs already. */

@@ -57,6 +57,7 @@ export function verifiedIdentityOf(request: FastifyRequest): VerifiedIdentity {
 export default fp<IdentityOptions>(
   async (app, options) => {
     app.decorate('accessTokens', options.accessTokens);
+    const users = usersRepository(app.db);
     app.decorateRequest('verifiedIdentity', null);
     app.decorateRequest('currentUser', null);
 
@@ -82,8 +83,9 @@ export default fp<IdentityOptions>(
       if (!token) throw unauthorized('Send the access token as a bearer token');
       const claims = await options.accessTokens.verify(token);
       if (!claims) throw unauthorized('The access token is invalid or expired');
-      // The role is read here, on every request, so role changes and deletions apply at once.
-      const user = await usersRepository(app.db).findById(claims.userId);
+      // The user is read on every request (kept in memory until the users table changes), so role
+      // changes and deletions apply at once; the token only says who the caller is.
+      const user = await app.caches.users.get(claims.userId, () => users.findById(claims.userId));
       if (!user || user.email !== claims.email.toLowerCase() || !user.firebase_uid) {
         throw unauthorized('The account of this access token no longer exists');
       }
@@ -112,5 +114,5 @@ export default fp<IdentityOptions>(
       }
     });
   },
-  { name: 'identity', dependencies: ['database'] },
+  { name: 'identity', dependencies: ['database', 'caches'] },
 );
