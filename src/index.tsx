@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { preloadCategories } from './api/categoriesApi';
@@ -46,8 +47,12 @@ function start() {
   if (container.dataset.prerendered === window.location.pathname) {
     const categories = readPreloadedCategories(document);
     if (categories) store.dispatch(preloadCategories(categories));
-    hydrateRoot(container, tree, {
-      onRecoverableError: (error, info) => console.error('hydration', error, info.componentStack),
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread until the whole page is live.
+    startTransition(() => {
+      hydrateRoot(container, tree, {
+        onRecoverableError: (error, info) => console.error('hydration', error, info.componentStack),
+      });
     });
   } else {
     container.replaceChildren();

@@ -37,7 +37,9 @@ export function apiLine(line) {
     return null;
   }
   if (entry.msg === 'request completed' && entry.res) {
-    const request = openRequests.get(entry.reqId) ?? entry.reqId;
+    // The incoming line is logged at debug only; the completion line names the request itself.
+    const named = entry.res.method && entry.res.url ? `${entry.res.method} ${entry.res.url}` : undefined;
+    const request = openRequests.get(entry.reqId) ?? named ?? entry.reqId;
     openRequests.delete(entry.reqId);
     if (request.startsWith('OPTIONS ')) return null; // CORS preflights: noise
     return `${request} → ${entry.res.statusCode} (${Math.round(entry.responseTime ?? 0)} ms)`;

@@ -21,7 +21,7 @@ const readIfExists = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf
  *   fetchImpl?: typeof fetch, log?: (message: string) => void }} options
  */
 export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = fetch, log = () => undefined }) {
-  const head = `<script>${clientConfigScript(env)}</script>${extraScripts.map((src) => `<script src="${src}"></script>`).join('')}`;
+  const head = `<script>${clientConfigScript(env)}</script>${extraScripts.map((src) => `<script defer src="${src}"></script>`).join('')}`;
   const withSettings = (html) => html.replace('<script src="/config.js"></script>', () => head);
 
   const index = readIfExists(path.join(dist, 'index.html'));
