@@ -17,10 +17,11 @@ const EMPTY_ROOT = '<div id="root"></div>';
 const readIfExists = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
 
 /**
- * @param {{ dist: string, prerenderer: string, env: Record<string, string | undefined>, extraScripts: string[],
- *   fetchImpl?: typeof fetch, log?: (message: string) => void }} options
+ * @param {{ dist: string, prerenderer: string | { renderDocument: Function }, env: Record<string, string | undefined>,
+ *   extraScripts: string[], fetchImpl?: typeof fetch, log?: (message: string) => void, categoryWaitMs?: number }} options
+ *   `prerenderer`: the path of dist-ssr/document.cjs, or the module itself.
  */
-export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = fetch, log = () => undefined }) {
+export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = fetch, log = () => undefined, categoryWaitMs = CATEGORY_WAIT_MS }) {
   const head = `<script>${clientConfigScript(env)}</script>${extraScripts.map((src) => `<script defer src="${src}"></script>`).join('')}`;
   const withSettings = (html) => html.replace('<script src="/config.js"></script>', () => head);
 
@@ -41,7 +42,8 @@ export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = 
   let renderer;
   const loadRenderer = () => {
     if (renderer === undefined) {
-      renderer = fs.existsSync(prerenderer) ? createRequire(import.meta.url)(prerenderer) : null;
+      if (typeof prerenderer !== 'string') renderer = prerenderer;
+      else renderer = fs.existsSync(prerenderer) ? createRequire(import.meta.url)(prerenderer) : null;
     }
     return renderer;
   };
@@ -53,7 +55,7 @@ export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = 
     const render = loadRenderer();
     if (!render || !fallback) return fallback ?? shellPage;
     try {
-      const answer = await fetchImpl(`${apiUrl}/bookCatagories`, { signal: AbortSignal.timeout(CATEGORY_WAIT_MS) });
+      const answer = await fetchImpl(`${apiUrl}/bookCatagories`, { signal: AbortSignal.timeout(categoryWaitMs) });
       if (!answer.ok) return fallback;
       const body = await answer.text();
       if (body === latest.body) return latest.page;
