@@ -8,6 +8,7 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { createPgliteDb } from './db/pglite';
 import { createPostgresDb } from './db/postgres';
+import { cachedAccountChecker } from './lib/accountStandingCache';
 import { accessTokens, resolveJwtSecret } from './lib/accessTokens';
 import { firebaseIdentity, type AccountChecker, type IdTokenVerifier } from './lib/firebaseVerifier';
 import { RequestLog, safeLoggerOptions } from './lib/logging';
@@ -108,7 +109,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(identity, {
     verifyIdToken: options.verifyIdToken ?? firebase.verifyIdToken,
-    checkAccount: options.checkAccount ?? firebase.checkAccount,
+    checkAccount: cachedAccountChecker(options.checkAccount ?? firebase.checkAccount, { ttlMs: config.accountCheckTtlMs }),
     accessTokens: accessTokens(secret),
   });
   await app.register(authorization);

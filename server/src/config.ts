@@ -16,6 +16,8 @@ export interface Config {
   databaseUrl?: string;
   /** The most connections the API opens to a PostgreSQL server (`DATABASE_URL`), besides its change listener. */
   databasePoolSize: number;
+  /** How long the identity provider's word on an account is trusted (ms); 0 asks on every request. */
+  accountCheckTtlMs: number;
   adminEmails: string[];
   firebaseProjectId: string;
   firebaseAuthEmulatorHost?: string;
@@ -120,6 +122,12 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`DATABASE_POOL_SIZE must be a whole number from 1 to 100, got "${poolSizeRaw}"`);
   }
 
+  const accountCheckRaw = nonEmpty(env.ACCOUNT_CHECK_TTL_MS);
+  const accountCheckTtlMs = accountCheckRaw === undefined ? 5_000 : Number(accountCheckRaw);
+  if (!Number.isInteger(accountCheckTtlMs) || accountCheckTtlMs < 0 || accountCheckTtlMs > 300_000) {
+    problems.push(`ACCOUNT_CHECK_TTL_MS must be a whole number of milliseconds from 0 to 300000, got "${accountCheckRaw}"`);
+  }
+
   const clientOrigins = commaList(env.CLIENT_ORIGIN ?? 'http://127.0.0.1:8080');
   for (const origin of clientOrigins) {
     if (!isHttpUrl(origin)) problems.push(`CLIENT_ORIGIN entry "${origin}" is not an http(s) origin`);
@@ -158,6 +166,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(REPO_ROOT, nonEmpty(env.DATA_DIR) ?? '.data'),
     databaseUrl,
     databasePoolSize,
+    accountCheckTtlMs,
     adminEmails,
     firebaseProjectId: nonEmpty(env.FIREBASE_PROJECT_ID) ?? 'demo-book-resale',
     firebaseAuthEmulatorHost: nonEmpty(env.FIREBASE_AUTH_EMULATOR_HOST),

@@ -42,6 +42,8 @@ export async function buildTestApp(
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
       adminEmails: [ADMIN_EMAIL],
       rateLimitPerMinute: 0,
+      // The provider is asked on every request here; account-standing.test.ts covers the window.
+      accountCheckTtlMs: 0,
       ...config,
     },
   };
