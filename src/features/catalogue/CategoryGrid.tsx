@@ -23,12 +23,24 @@ const imageSx = { width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFi
 
 const SKELETONS = [1, 2, 3, 4];
 
-function CategoryCard({ category }: { category: Category }) {
+/** Cards of the first row can be in view at once: their pictures are not held back. */
+const EAGER_CARDS = 2;
+
+function CategoryCard({ category, eager }: { category: Category; eager: boolean }) {
   return (
     <Card component="li" variant="outlined">
       <CardActionArea component={RouterLink} to={paths.categoryBooks(category.category)}>
         {/* The name below labels the link; the picture adds nothing for a screen reader. */}
-        <Box component="img" src={category.img} alt="" width={640} height={360} loading="lazy" decoding="async" sx={imageSx} />
+        <Box
+          component="img"
+          src={category.img}
+          alt=""
+          width={640}
+          height={360}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          sx={imageSx}
+        />
         <Typography component="h3" variant="h6" sx={{ p: 2 }}>
           {category.name}
         </Typography>
@@ -63,8 +75,8 @@ export function CategoryGrid() {
 
   return (
     <Box component="ul" sx={gridSx}>
-      {categories.map((category) => (
-        <CategoryCard key={category._id} category={category} />
+      {categories.map((category, index) => (
+        <CategoryCard key={category._id} category={category} eager={index < EAGER_CARDS} />
       ))}
     </Box>
   );

@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
 import type { Category } from '../../types/entities';
 import { HomePage } from './HomePage';
+import { firstSlideImage } from './firstSlideImage';
 
 const categories: Category[] = [
   { _id: 'c1', name: 'Fiction', category_id: '1', category: 'fiction', img: 'https://img.example/fiction.jpg' },
@@ -31,7 +32,7 @@ describe('HomePage', () => {
     expect(within(visibleSlide()).getByText(copy.home.slides[0].text)).toBeInTheDocument();
     const images = carousel.querySelectorAll('img');
     expect([...images].map((img) => [img.getAttribute('src'), img.getAttribute('loading')])).toEqual([
-      ['/images/slide-1.svg', 'eager'],
+      [firstSlideImage, 'eager'], // written into the page: paints with the HTML
       ['/images/slide-2.svg', 'lazy'],
       ['/images/slide-3.svg', 'lazy'],
       ['/images/slide-4.svg', 'lazy'],

@@ -1,4 +1,8 @@
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 420" width="1200" height="420">
+/**
+ * The first slide's picture, written into the page as a data URL so that it paints with the HTML
+ * (it is the largest thing on the home page). The other slides are files in public/images.
+ */
+const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 420" width="1200" height="420">
   <defs>
     <linearGradient id="bg" x1="0" x2="1" y1="0" y2="0">
       <stop offset="0" stop-color="#293241"/>
@@ -24,4 +28,6 @@
     <rect x="690" y="190" width="26" height="6"/><rect x="740" y="160" width="18" height="6"/>
     <rect x="884" y="142" width="28" height="6"/><rect x="784" y="210" width="30" height="6"/>
   </g>
-</svg>
+</svg>`;
+
+export const firstSlideImage = `data:image/svg+xml,${encodeURIComponent(SVG)}`;
