@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
 
 /*
  * The public pages arrive as HTML (src/ssr/README.md) and the app hydrates that markup: no
@@ -21,8 +21,12 @@ async function watchRoot(page: Page) {
       if (!root) return;
       observer.disconnect();
       new MutationObserver((changes) => {
-        for (const change of changes) window.__removedFromRoot = (window.__removedFromRoot ?? 0) + change.removedNodes.length;
-      }).observe(root, { childList: true });
+        for (const change of changes) {
+          // Elements only: text a component sets after hydration is not the markup being thrown away.
+          const removed = Array.from(change.removedNodes).filter((node) => node.nodeType === Node.ELEMENT_NODE);
+          window.__removedFromRoot = (window.__removedFromRoot ?? 0) + removed.length;
+        }
+      }).observe(root, { childList: true, subtree: true });
       void records;
     });
     observer.observe(document, { childList: true, subtree: true });
@@ -131,4 +135,24 @@ test('a submit before the app is live never sends the password in the address', 
   release();
   await expect(form.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
   expect(page.url()).toMatch(/\/login$/);
+});
+
+test('what is typed into the prerendered log-in form before the app is live is kept and used', async ({ page }) => {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/static\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Log In' });
+  await form.getByLabel('Email').fill('buyer@bookresale.test');
+  release();
+  // Typed while the app was starting: after it is live, both fields still hold their text.
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(form).toHaveCount(0);
 });

@@ -8,6 +8,7 @@ import { setupStore } from './app/store';
 import { copy } from './config/copy';
 import { ConfigError, getConfig } from './config/env';
 import { appStarted } from './features/auth/authSlice';
+import { watchTypingBeforeHydration } from './lib/typedBeforeHydration';
 import { readPreloadedCategories } from './ssr/preloaded';
 
 function showConfigError(container: HTMLElement, error: ConfigError) {
@@ -45,6 +46,7 @@ function start() {
   // A page prerendered to HTML (see src/ssr/README.md) is hydrated, with the data it was
   // rendered with; any other route starts from the empty shell.
   if (container.dataset.prerendered === window.location.pathname) {
+    watchTypingBeforeHydration(container);
     const categories = readPreloadedCategories(document);
     if (categories) store.dispatch(preloadCategories(categories));
     // As a transition, hydration yields to the browser every few milliseconds instead of

@@ -1,7 +1,8 @@
 import Stack from '@mui/material/Stack';
 import { useFormik } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useTypedBeforeHydration } from '../../lib/typedBeforeHydration';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
@@ -32,6 +33,9 @@ export function Component() {
     },
   });
 
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (name, value) => void formik.setFieldValue(name, value));
+
   if (awaitingConfirmation) {
     return (
       <AuthCard title={copy.confirm.title}>
@@ -42,7 +46,7 @@ export function Component() {
 
   return (
     <AuthCard title={copy.login.title}>
-      <Stack component="form" method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.login.title}>
+      <Stack component="form" ref={form} method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.login.title}>
         <CredentialFields formik={formik} passwordAutoComplete="current-password" />
         <AuthFormFooter
           submitLabel={copy.login.submit}

@@ -2,10 +2,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
+import { useTypedBeforeHydration } from '../../lib/typedBeforeHydration';
 import { AuthFormFooter } from './AuthFormFooter';
 import { AuthCard } from './AuthLayout';
 import { ConfirmEmailNotice } from './ConfirmEmailNotice';
@@ -33,6 +34,9 @@ export function Component() {
     },
   });
 
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (name, value) => void formik.setFieldValue(name, value));
+
   if (awaitingConfirmation) {
     return (
       <AuthCard title={copy.confirm.title}>
@@ -43,7 +47,7 @@ export function Component() {
 
   return (
     <AuthCard title={copy.signup.title}>
-      <Stack component="form" method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.signup.title}>
+      <Stack component="form" ref={form} method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.signup.title}>
         <TextField label={copy.signup.name} autoComplete="name" {...formik.getFieldProps('name')} />
         <CredentialFields formik={formik} passwordAutoComplete="new-password" />
         <TextField select label={copy.signup.role} {...formik.getFieldProps('role')}>

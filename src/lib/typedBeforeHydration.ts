@@ -1,0 +1,60 @@
+import { useEffect, type RefObject } from 'react';
+
+/*
+ * A prerendered form can be typed into before the app is live. Hydration then writes the form
+ * state (empty) over what was typed. So from the moment the app starts, what is typed into a
+ * named field of a prerendered form is noted here, and the form takes it over once it is live.
+ */
+
+const typed = new Map<string, string>();
+let watched: HTMLElement | null = null;
+
+const keyOf = (input: HTMLInputElement) => `${input.form?.getAttribute('aria-label') ?? ''}\u0000${input.name}`;
+
+function note(input: HTMLInputElement) {
+  if (input.name && input.type !== 'hidden' && input.form) typed.set(keyOf(input), input.value);
+}
+
+function onInput(event: Event) {
+  if (event.target instanceof HTMLInputElement) note(event.target);
+}
+
+/** Called before hydrating `root`: notes what is typed already and what is typed until a form takes it. */
+export function watchTypingBeforeHydration(root: HTMLElement): void {
+  stopWatching();
+  watched = root;
+  root.querySelectorAll<HTMLInputElement>('form input[name]').forEach((input) => {
+    if (input.value !== input.defaultValue) note(input);
+  });
+  root.addEventListener('input', onInput, true);
+}
+
+function stopWatching() {
+  watched?.removeEventListener('input', onInput, true);
+  watched = null;
+}
+
+/** What was typed into this form's named fields before it was live; forgotten once taken. */
+export function takeTypedValues(form: HTMLFormElement): Record<string, string> {
+  const label = form.getAttribute('aria-label') ?? '';
+  const values: Record<string, string> = {};
+  for (const [key, value] of typed) {
+    const [formLabel, name] = key.split('\u0000');
+    if (formLabel === label) {
+      values[name] = value;
+      typed.delete(key);
+    }
+  }
+  if (typed.size === 0) stopWatching();
+  return values;
+}
+
+/** Hands what was typed before the app was live to the form's state, once, when the form mounts. */
+export function useTypedBeforeHydration(form: RefObject<HTMLFormElement | null>, setValue: (name: string, value: string) => void): void {
+  useEffect(() => {
+    if (!form.current) return;
+    for (const [name, value] of Object.entries(takeTypedValues(form.current))) setValue(name, value);
+    // Once, on mount: later typing goes through the form's own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
