@@ -89,11 +89,12 @@ export const test = base.extend<Fixtures>({
   ],
 });
 
-/** Each journey ends with a picture of its last screen in e2e/artifacts/<name>.png. */
+/** Each journey ends with a picture of its last screen in e2e/artifacts/<name>.png (`name` may hold folders). */
 export async function finalScreenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.mouse.move(0, 0); // no hover effect on the last button clicked
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: file, fullPage: true });
 }
 
 /** A unique address per test run, so runs never meet each other's accounts. */

@@ -14,6 +14,8 @@ export const copy = {
     dashboard: 'DashBoard',
     login: 'Log In',
     signOut: 'Sign Out',
+    menu: 'Menu',
+    skipToContent: 'Skip to main content',
   },
   menu: {
     myOrders: 'My Orders',
@@ -22,6 +24,7 @@ export const copy = {
     addProduct: 'Add Product',
     myProducts: 'My Products',
     myBuyer: 'My Buyer',
+    open: 'Dashboard menu',
   },
   home: {
     categoryHeading: 'Book Catagory',
@@ -42,6 +45,8 @@ export const copy = {
     nextSlide: 'Next slide',
     goToSlide: (n: number) => `Go to slide ${n}`,
     carouselLabel: 'Highlights',
+    pauseSlides: 'Pause slideshow',
+    playSlides: 'Play slideshow',
     slideLabel: (n: number, total: number) => `${n} of ${total}`,
     noCategories: 'No categories yet.',
   },

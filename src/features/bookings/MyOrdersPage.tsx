@@ -18,6 +18,7 @@ import { errorMessage } from '../../api/baseApi';
 import { rowsOf } from '../../api/paging';
 import { useAppSelector } from '../../app/hooks';
 import { PageProgress } from '../../components/PageProgress';
+import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
@@ -46,8 +47,8 @@ function PayCell({ booking }: { booking: Booking }) {
 function OrderRow({ booking, index, onDelete }: { booking: Booking; index: number; onDelete: (b: Booking) => void }) {
   return (
     <TableRow hover>
-      <TableCell>{index + 1}</TableCell>
-      <TableCell>
+      <TableCell data-label={copy.orders.index}>{index + 1}</TableCell>
+      <TableCell data-label={copy.orders.image}>
         {booking.img && (
           <Box
             component="img"
@@ -57,12 +58,12 @@ function OrderRow({ booking, index, onDelete }: { booking: Booking; index: numbe
           />
         )}
       </TableCell>
-      <TableCell>{booking.bookName}</TableCell>
-      <TableCell>
+      <TableCell data-label={copy.orders.bookTitle}>{booking.bookName}</TableCell>
+      <TableCell data-label={copy.orders.price}>
         {formatDollars(booking.resale_price)}
         <PayCell booking={booking} />
       </TableCell>
-      <TableCell>
+      <TableCell data-label={copy.orders.delete}>
         {/* A paid booking is a sale: it can no longer be cancelled from here. */}
         <IconButton
           aria-label={copy.orders.deleteLabel(booking.bookName)}
@@ -95,7 +96,7 @@ export function Component() {
       {isLoading && <PageProgress />}
       {isError && <Alert severity="error">{errorMessage(error, copy.errors.generic)}</Alert>}
       <TableContainer component={Paper}>
-        <Table aria-label={copy.orders.title}>
+        <Table aria-label={copy.orders.title} sx={stackedTableSx}>
           <TableHead>
             <TableRow>
               <TableCell>{copy.orders.index}</TableCell>

@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { rowsOf } from '../../api/paging';
+import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
 import { useGetSellerBookingsInfiniteQuery } from '../bookings/bookingsApi';
@@ -33,7 +34,7 @@ export function Component() {
         <Typography color="text.secondary">{copy.myBuyer.empty}</Typography>
       ) : (
         <TableContainer component={Paper}>
-          <Table aria-label={copy.myBuyer.title}>
+          <Table aria-label={copy.myBuyer.title} sx={stackedTableSx}>
             <TableHead>
               <TableRow>
                 <TableCell>{copy.myBuyer.buyer}</TableCell>
@@ -46,11 +47,11 @@ export function Component() {
             <TableBody>
               {bookings.map((booking) => (
                 <TableRow key={booking._id}>
-                  <TableCell>{booking.cusTomername}</TableCell>
-                  <TableCell>{booking.email}</TableCell>
-                  <TableCell>{booking.bookName}</TableCell>
-                  <TableCell>{formatDollars(booking.resale_price)}</TableCell>
-                  <TableCell>
+                  <TableCell data-label={copy.myBuyer.buyer}>{booking.cusTomername}</TableCell>
+                  <TableCell data-label={copy.myBuyer.email}>{booking.email}</TableCell>
+                  <TableCell data-label={copy.myBuyer.book}>{booking.bookName}</TableCell>
+                  <TableCell data-label={copy.myBuyer.price}>{formatDollars(booking.resale_price)}</TableCell>
+                  <TableCell data-label={copy.myBuyer.status}>
                     <Chip
                       size="small"
                       color={booking.paid ? 'success' : 'default'}

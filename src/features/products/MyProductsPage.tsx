@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { rowsOf } from '../../api/paging';
+import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
 import type { Product } from '../../types/entities';
@@ -49,7 +50,7 @@ export function Component() {
         <Typography color="text.secondary">{copy.products.empty}</Typography>
       ) : (
         <TableContainer component={Paper}>
-          <Table aria-label={copy.products.myProductsTitle}>
+          <Table aria-label={copy.products.myProductsTitle} sx={stackedTableSx}>
             <TableHead>
               <TableRow>
                 <TableCell>{copy.products.image_}</TableCell>
@@ -62,13 +63,13 @@ export function Component() {
             <TableBody>
               {products.map((product) => (
                 <TableRow key={product._id}>
-                  <TableCell>
+                  <TableCell data-label={copy.products.image_}>
                     <Avatar variant="rounded" src={product.image} alt={product.name} />
                   </TableCell>
-                  <TableCell>{product.name}</TableCell>
-                  <TableCell>{formatDollars(product.price)}</TableCell>
-                  <TableCell>{product.location}</TableCell>
-                  <TableCell>
+                  <TableCell data-label={copy.products.name_}>{product.name}</TableCell>
+                  <TableCell data-label={copy.products.price_}>{formatDollars(product.price)}</TableCell>
+                  <TableCell data-label={copy.products.location_}>{product.location}</TableCell>
+                  <TableCell data-label={copy.products.delete}>
                     {product.sold ? (
                       // A sold book stays on record with its buyer's payment.
                       <Chip size="small" color="success" label={copy.products.sold} />

@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import type { Theme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { copy } from '../config/copy';
+import { paths } from '../config/paths';
+import { onDarkSurface } from '../theme/focusRing';
+import { activeNavItemSx } from './navItemStyles';
+import type { NavLinkItem } from './Navbar';
+
+interface Props {
+  id: string;
+  links: NavLinkItem[];
+  session: 'loading' | 'signed-in' | 'signed-out';
+  search?: ReactNode;
+  onSignOut(): void;
+  onClose(): void;
+}
+
+const phoneOnly = (theme: Theme) => ({ display: 'none', [theme.breakpoints.down('sm')]: { display: 'block' } });
+
+/** The bar's links on narrow screens: a drawer from the right, closed by a choice or Escape. */
+export function NavMenuDrawer({ id, links, session, search, onSignOut, onClose }: Props) {
+  return (
+    <Drawer open anchor="right" onClose={onClose} slotProps={{ paper: { id, sx: { width: 280, maxWidth: '85vw' } } }}>
+      <Box component="nav" aria-label={copy.nav.menu} sx={{ p: 2, display: 'grid', gap: 2 }}>
+        {search && (
+          <Box sx={(theme) => ({ ...phoneOnly(theme), bgcolor: 'primary.main', color: 'common.white', borderRadius: 1, p: 0.5, ...onDarkSurface })}>
+            {search}
+          </Box>
+        )}
+        <List disablePadding>
+          {links.map((link) => (
+            <ListItem key={link.to} disablePadding>
+              <ListItemButton component={NavLink} to={link.to} end onClick={onClose} sx={activeNavItemSx}>
+                <ListItemText primary={link.label} />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+        {session === 'signed-in' && (
+          <Button
+            variant="outlined"
+            onClick={() => {
+              onClose();
+              onSignOut();
+            }}
+          >
+            {copy.nav.signOut}
+          </Button>
+        )}
+        {session === 'signed-out' && (
+          <Button variant="outlined" component={NavLink} to={paths.login} onClick={onClose}>
+            {copy.nav.login}
+          </Button>
+        )}
+      </Box>
+    </Drawer>
+  );
+}
