@@ -106,6 +106,8 @@ export const DEMO_PASSWORD = 'demo1234';
 
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   const form = page.getByRole('form', { name: 'Log In' });
+  // The prerendered form keeps its button disabled until the app is live; typing earlier is lost.
+  await expect(form.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Log In', exact: true }).click();
@@ -117,6 +119,7 @@ export async function signUp(
 ): Promise<void> {
   await page.goto('/signup');
   const form = page.getByRole('form', { name: 'Sign Up' });
+  await expect(form.getByRole('button', { name: 'Sign Up', exact: true })).toBeEnabled();
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);

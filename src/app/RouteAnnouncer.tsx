@@ -4,6 +4,9 @@ import { useLocation } from 'react-router-dom';
 import { copy } from '../config/copy';
 import { visuallyHidden } from '../lib/visuallyHidden';
 
+/** The live region's id (tests find it by it: it has no role, so it is not one more `status`). */
+export const ANNOUNCER_ID = 'route-announcer';
+
 /** How long a new page may take to show its heading (its chunk and data first) before we give up. */
 const HEADING_WAIT_MS = 15_000;
 
@@ -70,7 +73,7 @@ export function RouteAnnouncer() {
   }, [pathname]);
 
   return (
-    <Box role="status" aria-live="polite" aria-atomic="true" sx={visuallyHidden}>
+    <Box id={ANNOUNCER_ID} aria-live="polite" aria-atomic="true" sx={visuallyHidden}>
       {announcement}
     </Box>
   );

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -9,7 +8,6 @@ import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { copy } from '../config/copy';
-import { paths } from '../config/paths';
 import { onDarkSurface } from '../theme/focusRing';
 import { activeNavItemSx } from './navItemStyles';
 import type { NavLinkItem } from './Navbar';
@@ -17,16 +15,14 @@ import type { NavLinkItem } from './Navbar';
 interface Props {
   id: string;
   links: NavLinkItem[];
-  session: 'loading' | 'signed-in' | 'signed-out';
   search?: ReactNode;
-  onSignOut(): void;
   onClose(): void;
 }
 
 const phoneOnly = (theme: Theme) => ({ display: 'none', [theme.breakpoints.down('sm')]: { display: 'block' } });
 
 /** The bar's links on narrow screens: a drawer from the right, closed by a choice or Escape. */
-export function NavMenuDrawer({ id, links, session, search, onSignOut, onClose }: Props) {
+export function NavMenuDrawer({ id, links, search, onClose }: Props) {
   return (
     <Drawer open anchor="right" onClose={onClose} slotProps={{ paper: { id, sx: { width: 280, maxWidth: '85vw' } } }}>
       <Box component="nav" aria-label={copy.nav.menu} sx={{ p: 2, display: 'grid', gap: 2 }}>
@@ -44,22 +40,6 @@ export function NavMenuDrawer({ id, links, session, search, onSignOut, onClose }
             </ListItem>
           ))}
         </List>
-        {session === 'signed-in' && (
-          <Button
-            variant="outlined"
-            onClick={() => {
-              onClose();
-              onSignOut();
-            }}
-          >
-            {copy.nav.signOut}
-          </Button>
-        )}
-        {session === 'signed-out' && (
-          <Button variant="outlined" component={NavLink} to={paths.login} onClick={onClose}>
-            {copy.nav.login}
-          </Button>
-        )}
       </Box>
     </Drawer>
   );

@@ -49,8 +49,8 @@ export function navLinks(session: NavbarProps['session']): NavLinkItem[] {
 }
 
 /**
- * The top bar, always one row. Wide screens show every link; narrower ones a menu button that
- * opens the links (and, on phones, the search box) in a drawer. Shared UI: it knows no feature;
+ * The top bar, always one row. Wide screens show every link; narrower ones keep Log In or Sign
+ * Out and a menu button that opens the other links (and, on phones, the search box) in a drawer. Shared UI: it knows no feature;
  * the layout hands it the session and the search box.
  */
 export function Navbar({ session: status, onSignOut, search }: NavbarProps) {
@@ -72,13 +72,14 @@ export function Navbar({ session: status, onSignOut, search }: NavbarProps) {
             {link.label}
           </Button>
         ))}
+        {/* Log In or Sign Out stays in the bar at every width: the one thing always at hand. */}
         {status === 'signed-in' && (
-          <Button color="inherit" variant="outlined" onClick={onSignOut} sx={wideOnly}>
+          <Button color="inherit" variant="outlined" onClick={onSignOut} sx={{ flexShrink: 0 }}>
             {copy.nav.signOut}
           </Button>
         )}
         {status === 'signed-out' && (
-          <Button color="inherit" variant="outlined" component={RouterLink} to={paths.login} sx={wideOnly}>
+          <Button color="inherit" variant="outlined" component={RouterLink} to={paths.login} sx={{ flexShrink: 0 }}>
             {copy.nav.login}
           </Button>
         )}
@@ -100,9 +101,7 @@ export function Navbar({ session: status, onSignOut, search }: NavbarProps) {
           <NavMenuDrawer
             id={menuId}
             links={links}
-            session={status}
             search={search}
-            onSignOut={onSignOut}
             onClose={() => setMenuOpen(false)}
           />
         </Suspense>

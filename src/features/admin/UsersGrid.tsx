@@ -25,6 +25,14 @@ export function UsersGrid({ title, list, columns, emptyText }: Props) {
       <Typography variant="h2" component="h1" gutterBottom>
         {title}
       </Typography>
+      {/* Below 600 px the columns do not all fit: say that the grid scrolls (the page does not). */}
+      <Typography
+        color="text.secondary"
+        variant="body2"
+        sx={(theme) => ({ display: 'none', mb: 1, [theme.breakpoints.down('sm')]: { display: 'block' } })}
+      >
+        {copy.admin.scrollHint}
+      </Typography>
       {list.isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {empty ? (
         <Typography color="text.secondary">{emptyText}</Typography>

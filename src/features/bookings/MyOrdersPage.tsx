@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/baseApi';
 import { rowsOf } from '../../api/paging';
 import { useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../components/EmptyState';
 import { PageProgress } from '../../components/PageProgress';
 import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
@@ -90,7 +91,7 @@ export function Component() {
 
   return (
     <Box>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h2" component="h1" gutterBottom>
         {copy.orders.title}
       </Typography>
       {isLoading && <PageProgress />}
@@ -112,8 +113,8 @@ export function Component() {
             ))}
             {!isLoading && !isError && bookings.length === 0 && (
               <TableRow>
-                <TableCell colSpan={5} align="center">
-                  {copy.orders.empty}
+                <TableCell colSpan={5}>
+                  <EmptyState message={copy.orders.empty} action={{ label: copy.orders.browse, to: paths.home }} />
                 </TableCell>
               </TableRow>
             )}

@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { rowsOf } from '../../api/paging';
 import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
+import { EmptyState } from '../../components/EmptyState';
+import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
 import { useGetSellerBookingsInfiniteQuery } from '../bookings/bookingsApi';
 import { formatDollars } from '../../lib/money';
@@ -31,7 +33,7 @@ export function Component() {
       </Typography>
       {refreshing && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {!isLoading && bookings.length === 0 ? (
-        <Typography color="text.secondary">{copy.myBuyer.empty}</Typography>
+        <EmptyState message={copy.myBuyer.empty} action={{ label: copy.myBuyer.toProducts, to: paths.myProducts }} />
       ) : (
         <TableContainer component={Paper}>
           <Table aria-label={copy.myBuyer.title} sx={stackedTableSx}>

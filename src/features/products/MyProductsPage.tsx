@@ -15,6 +15,8 @@ import { useState } from 'react';
 import { rowsOf } from '../../api/paging';
 import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
+import { EmptyState } from '../../components/EmptyState';
+import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
 import type { Product } from '../../types/entities';
 import { DeleteProductDialog } from './DeleteProductDialog';
@@ -47,7 +49,7 @@ export function Component() {
       </Typography>
       {refreshing && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {!isLoading && products.length === 0 ? (
-        <Typography color="text.secondary">{copy.products.empty}</Typography>
+        <EmptyState message={copy.products.empty} action={{ label: copy.products.addFirst, to: paths.addProducts }} />
       ) : (
         <TableContainer component={Paper}>
           <Table aria-label={copy.products.myProductsTitle} sx={stackedTableSx}>
