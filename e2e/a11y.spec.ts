@@ -40,10 +40,19 @@ interface Finding {
   nodes: string[];
 }
 
-/** The page has settled: its heading is shown and nothing is loading any more. */
+/** No CSS transition is running: axe would read colours halfway through a fade otherwise. */
+async function transitionsDone(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
+}
+
+/** The page has settled: its heading is shown, nothing is loading any more, nothing is fading. */
 async function settled(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // A prerendered form's button turns from disabled to enabled (and fades) once the app is live.
+  const submit = page.getByRole('form', { name: /^(Log In|Sign Up)$/ }).getByRole('button', { name: /^(Log In|Sign Up)$/ });
+  if ((await submit.count()) > 0) await expect(submit).toBeEnabled();
+  await transitionsDone(page);
 }
 
 const route = (name: string, url: string, ready?: (page: Page) => Promise<void>): View => ({
@@ -67,6 +76,7 @@ const dialog = (name: string, url: string, opener: (page: Page) => Promise<void>
     // Wait for the opening fade (on the dialog's container) to end: axe reads colours mid-fade otherwise.
     await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
     await expect(page.locator('.MuiBackdrop-root')).toHaveCSS('opacity', '1');
+    await transitionsDone(page);
   },
   async close(page) {
     await page.keyboard.press('Escape');
@@ -173,6 +183,7 @@ const drawer = (name: string, url: string, button: string, navName: string): Vie
     await page.getByRole('button', { name: button }).click();
     await expect(page.getByRole('navigation', { name: navName }).getByRole('link').first()).toBeVisible();
     await expect(page.locator('.MuiDrawer-paper')).toHaveCSS('transform', 'none');
+    await transitionsDone(page);
   },
   async close(page) {
     await page.keyboard.press('Escape');
@@ -224,6 +235,9 @@ for (const size of WIDTHS) {
       for (const view of views) {
         await view.open(page);
         findings.push(...(await axeFindings(page, view.name)));
+        // Every action is reachable without a sideways scroll of the page.
+        const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect.soft(pageWidth, `${view.name} scrolls sideways`).toBeLessThanOrEqual(size.width);
         await finalScreenshot(page, path.join('routes', String(size.width), `${role}-${view.name}`));
         if (view.close) await view.close(page);
       }
@@ -249,5 +263,26 @@ for (const size of WIDTHS) {
     const findings = await axeFindings(page, 'success-toast');
     report('toast', size.name, findings);
     expect(findings.map((f) => `${f.view}: ${f.rule} ×${f.nodes.length} ${f.nodes.slice(0, 3).join(' | ')}`)).toEqual([]);
+  });
+}
+
+/** The widths between: a small phone and a tablet. No route may scroll sideways there either. */
+for (const width of [360, 768]) {
+  test(`no route scrolls sideways at ${width}px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    // The demo seller is verified (an admin too), so every dashboard page is theirs.
+    await logInAs(page, ACCOUNTS.seller);
+    const ids = await discover(page);
+    const views = [...viewsFor('admin', ids, ''), ...viewsFor('seller', ids, '')].filter((view) => !view.close);
+    const seen = new Set<string>();
+    for (const view of views) {
+      if (seen.has(view.name)) continue;
+      seen.add(view.name);
+      await view.open(page);
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect.soft(pageWidth, `${view.name} scrolls sideways`).toBeLessThanOrEqual(width);
+      await finalScreenshot(page, path.join('routes', String(width), `seller-${view.name}`));
+    }
   });
 }

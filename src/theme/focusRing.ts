@@ -20,6 +20,7 @@ export const focusRingStyles = {
   'html body h1[tabindex="-1"]:focus-visible, html body main[tabindex="-1"]:focus-visible': { outline: 'none' },
   // A heading that takes the focus after a navigation scrolls clear of the sticky top bar.
   'main h1': { scrollMarginTop: 96 },
-  // Inside a data grid the ring is drawn within the cell, so neighbours do not hide it.
-  'html body .MuiDataGrid-root :focus-visible': { outlineOffset: -3 },
+  // Inside a data grid, and on a card that is one big link (its card clips what overflows), the
+  // ring is drawn just inside the edge.
+  'html body .MuiDataGrid-root :focus-visible, html body .MuiCardActionArea-root:focus-visible': { outlineOffset: -3 },
 } as const;
