@@ -180,7 +180,6 @@ export const copy = {
     cancel: 'Cancel',
     search: 'Search by name or email',
     clearSearch: 'Clear search',
-    scrollHint: 'The table scrolls sideways: swipe it, or use the arrow keys in it, to reach Action and Delete.',
   },
   products: {
     addTitle: 'Add Product',

@@ -1,9 +1,13 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useMemo } from 'react';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { copy } from '../../config/copy';
 import type { User } from '../../types/entities';
+import { compactColumns } from './compactColumns';
 import { PAGE_SIZES, type UserListGrid } from './useUserListGrid';
 import { UsersToolbar } from './UsersToolbar';
 
@@ -20,18 +24,13 @@ interface Props {
  */
 export function UsersGrid({ title, list, columns, emptyText }: Props) {
   const empty = !list.isLoading && list.total === 0 && !list.isFiltered;
+  // The dashboard is never prerendered, so the width may be read on the first render.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const shownColumns = useMemo(() => (phone ? compactColumns(columns) : columns), [phone, columns]);
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
         {title}
-      </Typography>
-      {/* Below 600 px the columns do not all fit: say that the grid scrolls (the page does not). */}
-      <Typography
-        color="text.secondary"
-        variant="body2"
-        sx={(theme) => ({ display: 'none', mb: 1, [theme.breakpoints.down('sm')]: { display: 'block' } })}
-      >
-        {copy.admin.scrollHint}
       </Typography>
       {list.isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {empty ? (
@@ -41,7 +40,9 @@ export function UsersGrid({ title, list, columns, emptyText }: Props) {
         <DataGrid
           label={title}
           rows={list.users}
-          columns={columns}
+          columns={shownColumns}
+          // On a phone the rows grow, so a button's words may wrap instead of leaving the screen.
+          getRowHeight={phone ? () => 'auto' : undefined}
           getRowId={(user) => user._id}
           loading={list.isLoading || list.isLoadingPage}
           autoHeight
@@ -61,7 +62,10 @@ export function UsersGrid({ title, list, columns, emptyText }: Props) {
           onFilterModelChange={list.onFilterModelChange}
           slots={{ toolbar: UsersToolbar }}
           showToolbar
-          sx={{ bgcolor: 'background.paper' }}
+          sx={{
+            bgcolor: 'background.paper',
+            ...(phone && { '& .MuiDataGrid-cell': { whiteSpace: 'normal', py: 1, lineHeight: 1.4 }, '& .MuiButton-root': { lineHeight: 1.3 } }),
+          }}
         />
       )}
     </Box>
