@@ -89,11 +89,12 @@ export const test = base.extend<Fixtures>({
   ],
 });
 
-/** Each journey ends with a picture of its last screen in e2e/artifacts/<name>.png. */
+/** Each journey ends with a picture of its last screen in e2e/artifacts/<name>.png (`name` may hold folders). */
 export async function finalScreenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.mouse.move(0, 0); // no hover effect on the last button clicked
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: file, fullPage: true });
 }
 
 /** A unique address per test run, so runs never meet each other's accounts. */
@@ -105,6 +106,8 @@ export const DEMO_PASSWORD = 'demo1234';
 
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   const form = page.getByRole('form', { name: 'Log In' });
+  // The prerendered form keeps its button disabled until the app is live; typing earlier is lost.
+  await expect(form.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Log In', exact: true }).click();
@@ -116,6 +119,7 @@ export async function signUp(
 ): Promise<void> {
   await page.goto('/signup');
   const form = page.getByRole('form', { name: 'Sign Up' });
+  await expect(form.getByRole('button', { name: 'Sign Up', exact: true })).toBeEnabled();
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);

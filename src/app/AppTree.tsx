@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AppProviders } from './AppProviders';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import { AppRoutes, NavigationBinder } from './router';
 import type { AppServices, NavigationService } from './services';
 import type { AppStore } from './store';
@@ -22,6 +23,7 @@ export function AppTree({ store, services, navigation, router }: Props) {
         <>
           <NavigationBinder navigation={navigation} />
           <AppRoutes />
+          <RouteAnnouncer />
         </>,
       )}
     </AppProviders>

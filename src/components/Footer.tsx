@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { copy } from '../config/copy';
+import { onDarkSurface } from '../theme/focusRing';
 import { LogoMark } from './Logo';
 
 const socialIcons = [
@@ -10,9 +10,10 @@ const socialIcons = [
   { label: 'Facebook', path: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z' },
 ];
 
+/** The footer. Its social icons lead nowhere yet, so they are pictures with names, not controls. */
 export function Footer() {
   return (
-    <Box component="footer" sx={{ mt: 'auto', py: 4, px: 2, bgcolor: 'grey.900', color: 'grey.100', textAlign: 'center' }}>
+    <Box component="footer" sx={{ mt: 'auto', py: 4, px: 2, bgcolor: 'grey.900', color: 'grey.100', textAlign: 'center', ...onDarkSurface }}>
       <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1 }}>
         <LogoMark size={40} />
         <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
@@ -21,13 +22,13 @@ export function Footer() {
       </Box>
       <Typography variant="body2">{copy.brand.tagline}</Typography>
       <Typography variant="body2">{copy.brand.copyright}</Typography>
-      <Box sx={{ mt: 1 }}>
+      <Box component="ul" sx={{ mt: 1, mb: 0, p: 0, listStyle: 'none', display: 'flex', justifyContent: 'center', gap: 2 }}>
         {socialIcons.map((icon) => (
-          <IconButton key={icon.label} aria-label={icon.label} sx={{ color: 'inherit' }}>
-            <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <Box component="li" key={icon.label} sx={{ p: 1, display: 'flex' }}>
+            <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" role="img" aria-label={icon.label} focusable="false">
               <path d={icon.path} />
             </svg>
-          </IconButton>
+          </Box>
         ))}
       </Box>
     </Box>

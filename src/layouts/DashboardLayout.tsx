@@ -1,59 +1,70 @@
+import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';
-import { NavLink, Outlet } from 'react-router-dom';
+import type { Theme } from '@mui/material/styles';
+import { useEffect, useId, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
-import { AppNavbar } from './AppNavbar';
+import { MAIN_ID, SkipLink } from '../components/SkipLink';
 import { copy } from '../config/copy';
-import { paths } from '../config/paths';
 import { selectIsAdmin, selectIsSeller } from '../features/roles/roleSlice';
+import { AppNavbar } from './AppNavbar';
+import { dashboardMenu, DashboardMenuList } from './DashboardMenu';
 
-interface MenuItem {
-  label: string;
-  to: string;
-}
+// The wide layout is the base style and the narrow one a max-width rule (see Navbar).
+const wideOnly = (theme: Theme) => ({ [theme.breakpoints.down('md')]: { display: 'none' } });
+const narrowOnly = (theme: Theme) => ({ display: 'none', [theme.breakpoints.down('md')]: { display: 'inline-flex' } });
 
-export function dashboardMenu(isAdmin: boolean, isSeller: boolean): MenuItem[] {
-  return [
-    { label: copy.menu.myOrders, to: paths.dashboard },
-    ...(isAdmin
-      ? [
-          { label: copy.menu.allSeller, to: paths.allSeller },
-          { label: copy.menu.allBuyer, to: paths.allBuyer },
-        ]
-      : []),
-    ...(isSeller
-      ? [
-          { label: copy.menu.addProduct, to: paths.addProducts },
-          { label: copy.menu.myProducts, to: paths.myProducts },
-          { label: copy.menu.myBuyer, to: paths.myBuyer },
-        ]
-      : []),
-  ];
-}
-
+/**
+ * The dashboard: the top bar, the side menu and the page. Below 900 px the side menu moves into
+ * a drawer opened by a menu button above the page, so the page has the whole width.
+ */
 export function DashboardLayout() {
   const isAdmin = useAppSelector(selectIsAdmin);
   const isSeller = useAppSelector(selectIsSeller);
+  const items = dashboardMenu(isAdmin, isSeller);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerId = useId();
+  const { pathname } = useLocation();
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <AppNavbar />
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, p: 2, flex: 1 }}>
-        <Paper component="nav" aria-label="dashboard" sx={{ width: { md: 240 }, flexShrink: 0, alignSelf: 'flex-start' }}>
-          <List>
-            {dashboardMenu(isAdmin, isSeller).map((item) => (
-              <ListItemButton key={item.to} component={NavLink} to={item.to} end>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-          </List>
+      <Box sx={{ display: 'flex', flexDirection: 'row', gap: 2, p: { xs: 1.5, sm: 2 }, flex: 1, minWidth: 0 }}>
+        <Paper component="nav" aria-label="dashboard" sx={(theme) => ({ width: 240, flexShrink: 0, alignSelf: 'flex-start', ...wideOnly(theme) })}>
+          <DashboardMenuList items={items} />
         </Paper>
-        <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
-          <Outlet />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Button
+            variant="outlined"
+            startIcon={<MenuIcon />}
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerOpen ? drawerId : undefined}
+            onClick={() => setDrawerOpen(true)}
+            sx={(theme) => ({ mb: 2, ...narrowOnly(theme) })}
+          >
+            {copy.menu.open}
+          </Button>
+          <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ minWidth: 0, '&:focus': { outline: 'none' } }}>
+            <Outlet />
+          </Box>
         </Box>
       </Box>
+      <Drawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        // The page it leads to takes the focus (to its heading); Escape gives it back to the button.
+        slotProps={{ paper: { id: drawerId, sx: { width: 260, maxWidth: '85vw' } } }}
+      >
+        <Box component="nav" aria-label="dashboard">
+          <DashboardMenuList items={items} onChoose={() => setDrawerOpen(false)} />
+        </Box>
+      </Drawer>
     </Box>
   );
 }

@@ -45,6 +45,30 @@ describe('dashboard side menu', () => {
   });
 });
 
+describe('dashboard side menu: where you are', () => {
+  it('marks the current page\'s item, and only that one', () => {
+    renderDashboard({ isSeller: true });
+    const menu = screen.getByRole('navigation', { name: 'dashboard' });
+    expect(within(menu).getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'My Products' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('puts each link in a list item, so the list holds only items', () => {
+    renderDashboard({ isAdmin: true });
+    const list = within(screen.getByRole('navigation', { name: 'dashboard' })).getByRole('list');
+    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI']);
+  });
+
+  it('starts with a skip link to the main region', async () => {
+    renderDashboard({});
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+});
+
 describe('public layout', () => {
   const renderPublic = (preloadedState: Parameters<typeof renderWithProviders>[1]) =>
     renderWithProviders(
@@ -65,7 +89,10 @@ describe('public layout', () => {
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent('2022');
     expect(footer).toHaveTextContent('providing since 2000');
-    expect(within(footer).getAllByRole('button')).toHaveLength(3);
+    // The social icons lead nowhere: named pictures, not controls that do nothing.
+    expect(within(footer).getAllByRole('img').map((icon) => icon.getAttribute('aria-label'))).toEqual(['Twitter', 'YouTube', 'Facebook']);
+    expect(within(footer).queryAllByRole('button')).toHaveLength(0);
+    expect(within(footer).queryAllByRole('link')).toHaveLength(0);
   });
 
   it('signed in: DashBoard and Sign Out, which signs out', async () => {

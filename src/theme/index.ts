@@ -1,9 +1,12 @@
 import { createTheme } from '@mui/material/styles';
+import { focusRingStyles } from './focusRing';
+import { toastStyles } from './toasts';
 
 export const theme = createTheme({
   palette: {
     primary: { main: '#3d5a80' },
-    secondary: { main: '#ee6c4d' },
+    // The dark shade carries white text (5.6:1); the main one is for marks and accents only.
+    secondary: { main: '#ee6c4d', dark: '#b5402a' },
     background: { default: '#f7f7f2' },
   },
   shape: { borderRadius: 10 },
@@ -13,6 +16,7 @@ export const theme = createTheme({
     h2: { fontSize: '1.8rem', fontWeight: 700 },
   },
   components: {
+    MuiCssBaseline: { styleOverrides: { ...focusRingStyles, ...toastStyles } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
   },
 });

@@ -1,9 +1,13 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useMemo } from 'react';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { copy } from '../../config/copy';
 import type { User } from '../../types/entities';
+import { compactColumns } from './compactColumns';
 import { PAGE_SIZES, type UserListGrid } from './useUserListGrid';
 import { UsersToolbar } from './UsersToolbar';
 
@@ -20,6 +24,9 @@ interface Props {
  */
 export function UsersGrid({ title, list, columns, emptyText }: Props) {
   const empty = !list.isLoading && list.total === 0 && !list.isFiltered;
+  // The dashboard is never prerendered, so the width may be read on the first render.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const shownColumns = useMemo(() => (phone ? compactColumns(columns) : columns), [phone, columns]);
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
@@ -33,7 +40,9 @@ export function UsersGrid({ title, list, columns, emptyText }: Props) {
         <DataGrid
           label={title}
           rows={list.users}
-          columns={columns}
+          columns={shownColumns}
+          // On a phone the rows grow, so a button's words may wrap instead of leaving the screen.
+          getRowHeight={phone ? () => 'auto' : undefined}
           getRowId={(user) => user._id}
           loading={list.isLoading || list.isLoadingPage}
           autoHeight
@@ -53,7 +62,10 @@ export function UsersGrid({ title, list, columns, emptyText }: Props) {
           onFilterModelChange={list.onFilterModelChange}
           slots={{ toolbar: UsersToolbar }}
           showToolbar
-          sx={{ bgcolor: 'background.paper' }}
+          sx={{
+            bgcolor: 'background.paper',
+            ...(phone && { '& .MuiDataGrid-cell': { whiteSpace: 'normal', py: 1, lineHeight: 1.4 }, '& .MuiButton-root': { lineHeight: 1.3 } }),
+          }}
         />
       )}
     </Box>

@@ -101,6 +101,8 @@ describe('MyOrdersPage', () => {
     serveBookings([]);
     renderPage();
     expect(await screen.findByText(copy.orders.empty)).toBeInTheDocument();
+    // The next step: the categories, on the home page.
+    expect(screen.getByRole('link', { name: 'Browse the categories' })).toHaveAttribute('href', '/');
   });
 
   it('lets only an unpaid booking be deleted', async () => {

@@ -17,7 +17,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../api/baseApi';
 import { rowsOf } from '../../api/paging';
 import { useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../components/EmptyState';
 import { PageProgress } from '../../components/PageProgress';
+import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
@@ -46,8 +48,8 @@ function PayCell({ booking }: { booking: Booking }) {
 function OrderRow({ booking, index, onDelete }: { booking: Booking; index: number; onDelete: (b: Booking) => void }) {
   return (
     <TableRow hover>
-      <TableCell>{index + 1}</TableCell>
-      <TableCell>
+      <TableCell data-label={copy.orders.index}>{index + 1}</TableCell>
+      <TableCell data-label={copy.orders.image}>
         {booking.img && (
           <Box
             component="img"
@@ -57,12 +59,12 @@ function OrderRow({ booking, index, onDelete }: { booking: Booking; index: numbe
           />
         )}
       </TableCell>
-      <TableCell>{booking.bookName}</TableCell>
-      <TableCell>
+      <TableCell data-label={copy.orders.bookTitle}>{booking.bookName}</TableCell>
+      <TableCell data-label={copy.orders.price}>
         {formatDollars(booking.resale_price)}
         <PayCell booking={booking} />
       </TableCell>
-      <TableCell>
+      <TableCell data-label={copy.orders.delete}>
         {/* A paid booking is a sale: it can no longer be cancelled from here. */}
         <IconButton
           aria-label={copy.orders.deleteLabel(booking.bookName)}
@@ -89,13 +91,13 @@ export function Component() {
 
   return (
     <Box>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h2" component="h1" gutterBottom>
         {copy.orders.title}
       </Typography>
       {isLoading && <PageProgress />}
       {isError && <Alert severity="error">{errorMessage(error, copy.errors.generic)}</Alert>}
       <TableContainer component={Paper}>
-        <Table aria-label={copy.orders.title}>
+        <Table aria-label={copy.orders.title} sx={stackedTableSx}>
           <TableHead>
             <TableRow>
               <TableCell>{copy.orders.index}</TableCell>
@@ -111,8 +113,8 @@ export function Component() {
             ))}
             {!isLoading && !isError && bookings.length === 0 && (
               <TableRow>
-                <TableCell colSpan={5} align="center">
-                  {copy.orders.empty}
+                <TableCell colSpan={5}>
+                  <EmptyState message={copy.orders.empty} action={{ label: copy.orders.browse, to: paths.home }} />
                 </TableCell>
               </TableRow>
             )}

@@ -7,15 +7,15 @@ import { useNearViewport } from './useViewportNearness';
 
 /**
  * Pages further than this from the viewport are released: their cards leave the DOM and an
- * empty box of their height keeps the scroll position. A page of 24 cards is about 4,500 px
- * high on three columns, so two or three pages (some 50 to 75 cards) stay rendered at a time.
+ * empty box of their height keeps the scroll position. A page of 24 cards is about 4,000 px
+ * high on four columns, so two or three pages (some 50 to 75 cards) stay rendered at a time.
  */
 const KEEP_RENDERED_MARGIN = '2500px 0px';
 
 const gridSx = {
   display: 'grid',
   gap: 3,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
 } as const;
 
 function BookPageBlock({ books, onBook }: { books: Book[]; onBook: (book: Book) => void }) {

@@ -87,3 +87,40 @@ describe('HeroCarousel auto-advance', () => {
     expect(visibleTitle()).toBe('Title 2');
   });
 });
+
+describe('HeroCarousel pause and keys', () => {
+  it('stops for good with Pause, and moves again with Play', () => {
+    render(<HeroCarousel slides={slides} />);
+    const pause = screen.getByRole('button', { name: 'Pause slideshow' });
+    act(() => pause.click());
+    act(() => screen.getByRole('button', { name: 'Play slideshow' }).blur());
+    advance(AUTO_ADVANCE_MS * 3);
+    expect(visibleTitle()).toBe('Title 1');
+
+    act(() => screen.getByRole('button', { name: 'Play slideshow' }).click());
+    act(() => screen.getByRole('button', { name: 'Pause slideshow' }).blur());
+    advance(AUTO_ADVANCE_MS);
+    expect(visibleTitle()).toBe('Title 2');
+  });
+
+  it('starts paused when the user prefers reduced motion, and Play starts it', () => {
+    mockReducedMotion(true);
+    render(<HeroCarousel slides={slides} />);
+    act(() => screen.getByRole('button', { name: 'Play slideshow' }).click());
+    act(() => screen.getByRole('button', { name: 'Pause slideshow' }).blur());
+    advance(AUTO_ADVANCE_MS);
+    expect(visibleTitle()).toBe('Title 2');
+  });
+
+  it('moves with the arrow keys while it has the focus, wrapping both ways', () => {
+    render(<HeroCarousel slides={slides} />);
+    const next = screen.getByRole('button', { name: 'Next slide' });
+    act(() => next.focus());
+    fireEvent.keyDown(next, { key: 'ArrowLeft' });
+    expect(visibleTitle()).toBe('Title 4');
+    fireEvent.keyDown(next, { key: 'ArrowRight' });
+    fireEvent.keyDown(next, { key: 'ArrowRight' });
+    expect(visibleTitle()).toBe('Title 2');
+    expect(screen.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute('aria-current', 'true');
+  });
+});

@@ -3,9 +3,11 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
+import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useEffect, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { copy } from '../../config/copy';
+import { onDarkSurface } from '../../theme/focusRing';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
 export const AUTO_ADVANCE_MS = 6000;
@@ -17,6 +19,10 @@ export interface Slide {
   image: string;
 }
 
+// Drawn here rather than imported: the home page's first paint keeps to two icon modules.
+const PAUSE_PATH = 'M6 19h4V5H6v14zm8-14v14h4V5h-4z';
+const PLAY_PATH = 'M8 5v14l11-7z';
+
 const arrowSx = {
   position: 'absolute',
   top: '50%',
@@ -25,15 +31,29 @@ const arrowSx = {
   '&:hover, &:focus-visible': { bgcolor: 'common.white' },
 } as const;
 
-/** A wrapping slideshow: previous/next, one dot per slide, auto-advance unless the user is busy with it. */
+/**
+ * A wrapping slideshow: previous/next, one dot per slide, the arrow keys while it has the focus,
+ * and auto-advance unless the user paused it, is busy with it, or asks the system for less
+ * motion (WCAG 2.2.2: a pause button stops it for good, until Play).
+ */
 export function HeroCarousel({ slides, intervalMs = AUTO_ADVANCE_MS }: { slides: readonly Slide[]; intervalMs?: number }) {
   const [current, setCurrent] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  // The user's choice; until they make one, less motion means paused.
+  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
   const reducedMotion = usePrefersReducedMotion();
+  const playing = playChoice ?? !reducedMotion;
   const count = slides.length;
   const goTo = (index: number) => setCurrent(((index % count) + count) % count);
-  const rotating = count > 1 && !hovered && !focused && !reducedMotion;
+  const rotating = count > 1 && playing && !hovered && !focused;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowLeft') goTo(current - 1);
+    else if (event.key === 'ArrowRight') goTo(current + 1);
+    else return;
+    event.preventDefault();
+  };
 
   // A timeout per slide, so a manual move also restarts the wait.
   useEffect(() => {
@@ -55,6 +75,7 @@ export function HeroCarousel({ slides, intervalMs = AUTO_ADVANCE_MS }: { slides:
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
+      onKeyDown={onKeyDown}
     >
       <Box
         sx={{
@@ -64,6 +85,7 @@ export function HeroCarousel({ slides, intervalMs = AUTO_ADVANCE_MS }: { slides:
           bgcolor: '#293241',
           // The slot's shape is known before any image arrives, so nothing below it moves.
           aspectRatio: { xs: '16 / 9', sm: '2 / 1', md: '1200 / 420' },
+          ...onDarkSurface,
         }}
       >
         <Box aria-live={rotating ? 'off' : 'polite'} sx={{ position: 'absolute', inset: 0 }}>
@@ -126,14 +148,24 @@ export function HeroCarousel({ slides, intervalMs = AUTO_ADVANCE_MS }: { slides:
           <ChevronRightIcon />
         </IconButton>
       </Box>
-      <Box sx={{ display: 'flex', justifyContent: 'center', gap: 0.5, mt: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 0.5, mt: 1 }}>
+        <IconButton
+          size="small"
+          aria-label={playing ? copy.home.pauseSlides : copy.home.playSlides}
+          onClick={() => setPlayChoice(!playing)}
+          sx={{ mr: 1 }}
+        >
+          <SvgIcon fontSize="small">
+            <path d={playing ? PAUSE_PATH : PLAY_PATH} />
+          </SvgIcon>
+        </IconButton>
         {slides.map((slide, index) => (
           <ButtonBase
             key={slide.image}
             aria-label={copy.home.goToSlide(index + 1)}
             aria-current={index === current ? 'true' : undefined}
             onClick={() => goTo(index)}
-            sx={{ width: 28, height: 28, borderRadius: '50%', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+            sx={{ width: 28, height: 28, borderRadius: '50%' }}
           >
             <Box
               component="span"
@@ -141,7 +173,7 @@ export function HeroCarousel({ slides, intervalMs = AUTO_ADVANCE_MS }: { slides:
                 width: 12,
                 height: 12,
                 borderRadius: '50%',
-                bgcolor: index === current ? 'primary.main' : 'grey.400',
+                bgcolor: index === current ? 'primary.main' : 'grey.600',
               }}
             />
           </ButtonBase>

@@ -5,7 +5,7 @@ import { copy } from '../../config/copy';
 
 export function LifeHackCard() {
   return (
-    <Card component="section" aria-labelledby="life-hack-title" variant="outlined" sx={{ bgcolor: 'secondary.main', color: 'common.white' }}>
+    <Card component="section" aria-labelledby="life-hack-title" variant="outlined" sx={{ bgcolor: 'secondary.dark', color: 'common.white' }}>
       <CardContent>
         <Typography id="life-hack-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
           {copy.home.lifeHackTitle}

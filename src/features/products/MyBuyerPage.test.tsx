@@ -50,6 +50,7 @@ describe('My Buyer page', () => {
     renderWithProviders(<MyBuyerPage />, { preloadedState: signedInState({ isSeller: true }) });
 
     expect(await screen.findByText('No one has booked your books yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your products' })).toHaveAttribute('href', '/dashboard/myproducts');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

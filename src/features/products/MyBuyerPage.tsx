@@ -10,7 +10,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { rowsOf } from '../../api/paging';
+import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
+import { EmptyState } from '../../components/EmptyState';
+import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
 import { useGetSellerBookingsInfiniteQuery } from '../bookings/bookingsApi';
 import { formatDollars } from '../../lib/money';
@@ -30,10 +33,10 @@ export function Component() {
       </Typography>
       {refreshing && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {!isLoading && bookings.length === 0 ? (
-        <Typography color="text.secondary">{copy.myBuyer.empty}</Typography>
+        <EmptyState message={copy.myBuyer.empty} action={{ label: copy.myBuyer.toProducts, to: paths.myProducts }} />
       ) : (
         <TableContainer component={Paper}>
-          <Table aria-label={copy.myBuyer.title}>
+          <Table aria-label={copy.myBuyer.title} sx={stackedTableSx}>
             <TableHead>
               <TableRow>
                 <TableCell>{copy.myBuyer.buyer}</TableCell>
@@ -46,11 +49,11 @@ export function Component() {
             <TableBody>
               {bookings.map((booking) => (
                 <TableRow key={booking._id}>
-                  <TableCell>{booking.cusTomername}</TableCell>
-                  <TableCell>{booking.email}</TableCell>
-                  <TableCell>{booking.bookName}</TableCell>
-                  <TableCell>{formatDollars(booking.resale_price)}</TableCell>
-                  <TableCell>
+                  <TableCell data-label={copy.myBuyer.buyer}>{booking.cusTomername}</TableCell>
+                  <TableCell data-label={copy.myBuyer.email}>{booking.email}</TableCell>
+                  <TableCell data-label={copy.myBuyer.book}>{booking.bookName}</TableCell>
+                  <TableCell data-label={copy.myBuyer.price}>{formatDollars(booking.resale_price)}</TableCell>
+                  <TableCell data-label={copy.myBuyer.status}>
                     <Chip
                       size="small"
                       color={booking.paid ? 'success' : 'default'}

@@ -75,6 +75,7 @@ describe('My Products page', () => {
     renderPage();
 
     expect(await screen.findByText('You have not listed any product yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add your first product' })).toHaveAttribute('href', '/dashboard/addproducts');
     expect(screen.getByText('my products : 0')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

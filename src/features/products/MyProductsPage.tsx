@@ -13,7 +13,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { rowsOf } from '../../api/paging';
+import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
+import { EmptyState } from '../../components/EmptyState';
+import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
 import type { Product } from '../../types/entities';
 import { DeleteProductDialog } from './DeleteProductDialog';
@@ -46,10 +49,10 @@ export function Component() {
       </Typography>
       {refreshing && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {!isLoading && products.length === 0 ? (
-        <Typography color="text.secondary">{copy.products.empty}</Typography>
+        <EmptyState message={copy.products.empty} action={{ label: copy.products.addFirst, to: paths.addProducts }} />
       ) : (
         <TableContainer component={Paper}>
-          <Table aria-label={copy.products.myProductsTitle}>
+          <Table aria-label={copy.products.myProductsTitle} sx={stackedTableSx}>
             <TableHead>
               <TableRow>
                 <TableCell>{copy.products.image_}</TableCell>
@@ -62,13 +65,13 @@ export function Component() {
             <TableBody>
               {products.map((product) => (
                 <TableRow key={product._id}>
-                  <TableCell>
+                  <TableCell data-label={copy.products.image_}>
                     <Avatar variant="rounded" src={product.image} alt={product.name} />
                   </TableCell>
-                  <TableCell>{product.name}</TableCell>
-                  <TableCell>{formatDollars(product.price)}</TableCell>
-                  <TableCell>{product.location}</TableCell>
-                  <TableCell>
+                  <TableCell data-label={copy.products.name_}>{product.name}</TableCell>
+                  <TableCell data-label={copy.products.price_}>{formatDollars(product.price)}</TableCell>
+                  <TableCell data-label={copy.products.location_}>{product.location}</TableCell>
+                  <TableCell data-label={copy.products.delete}>
                     {product.sold ? (
                       // A sold book stays on record with its buyer's payment.
                       <Chip size="small" color="success" label={copy.products.sold} />

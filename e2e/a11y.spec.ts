@@ -1,0 +1,288 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, finalScreenshot, logIn, test, uniqueEmail } from './fixtures';
+import { createUser } from './support/accounts';
+
+/**
+ * The accessibility sweep: every route, in every role, at desktop and phone widths, with each
+ * dialog open, checked by axe-core against WCAG 2.2 AA. Each view also leaves a full-page
+ * screenshot in e2e/artifacts/routes/<width>/, and each role and width its axe findings in
+ * e2e/artifacts/axe/ (an empty list when all is well).
+ */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const AXE_DIR = path.join(__dirname, 'artifacts', 'axe');
+
+type Role = 'visitor' | 'buyer' | 'seller' | 'admin';
+const ACCOUNTS: Record<Exclude<Role, 'visitor'>, string> = {
+  buyer: 'buyer@bookresale.test',
+  seller: 'seller@bookresale.test',
+  admin: 'admin@bookresale.test',
+};
+
+interface View {
+  name: string;
+  /** Brings the page to the state to check; it is ready when this returns. */
+  open(page: Page): Promise<void>;
+  /** Leaves the state (closes a dialog), so the next view starts clean. */
+  close?(page: Page): Promise<void>;
+}
+
+interface Finding {
+  view: string;
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** No CSS transition is running: axe would read colours halfway through a fade otherwise. */
+async function transitionsDone(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
+}
+
+/** The page has settled: its heading is shown, nothing is loading any more, nothing is fading. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // A prerendered form's button turns from disabled to enabled (and fades) once the app is live.
+  const submit = page.getByRole('form', { name: /^(Log In|Sign Up)$/ }).getByRole('button', { name: /^(Log In|Sign Up)$/ });
+  if ((await submit.count()) > 0) await expect(submit).toBeEnabled();
+  await transitionsDone(page);
+}
+
+const route = (name: string, url: string, ready?: (page: Page) => Promise<void>): View => ({
+  name,
+  async open(page) {
+    await page.goto(url);
+    await settled(page);
+    if (ready) await ready(page);
+  },
+});
+
+/** A dialog opened from a page; Escape or its cancel button closes it. */
+const dialog = (name: string, url: string, opener: (page: Page) => Promise<void>, title: string | RegExp): View => ({
+  name,
+  async open(page) {
+    await page.goto(url);
+    await settled(page);
+    await opener(page);
+    const shown = page.getByRole('dialog', { name: title });
+    await expect(shown).toBeVisible();
+    // Wait for the opening fade (on the dialog's container) to end: axe reads colours mid-fade otherwise.
+    await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+    await expect(page.locator('.MuiBackdrop-root')).toHaveCSS('opacity', '1');
+    await transitionsDone(page);
+  },
+  async close(page) {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  },
+});
+
+/** Ids the routes need, found the way a user finds them. */
+async function discover(page: Page) {
+  await page.goto('/search?q=Clean%20Code');
+  const result = page.getByRole('link', { name: /Clean Code \(demo copy\)/ }).first();
+  const bookPath = (await result.getAttribute('href')) ?? '';
+  await page.goto(bookPath);
+  const sellerPath = (await page.getByRole('link', { name: 'Vera Seller' }).first().getAttribute('href')) ?? '';
+  expect(bookPath).toMatch(/^\/books\//);
+  expect(sellerPath).toMatch(/^\/sellers\//);
+  return { bookPath, sellerPath };
+}
+
+function publicViews(ids: { bookPath: string; sellerPath: string }): View[] {
+  return [
+    route('home', '/', async (page) => {
+      await expect(page.getByRole('heading', { name: 'Life hack' })).toBeVisible();
+      await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
+    }),
+    route('blog', '/blog'),
+    route('search', '/search?q=code'),
+    route('book', ids.bookPath),
+    route('seller', ids.sellerPath),
+    route('not-found', '/no-such-page'),
+  ];
+}
+
+function viewsFor(role: Role, ids: { bookPath: string; sellerPath: string }, paymentPath: string): View[] {
+  if (role === 'visitor') {
+    return [...publicViews(ids), route('login', '/login'), route('signup', '/signup')];
+  }
+  const signedIn = [
+    ...publicViews(ids),
+    route('category', '/bookCatagoriesId/science', (page) => expect(page.getByRole('article').first()).toBeVisible()),
+    route('all-books', '/bookCatagoriesId', (page) => expect(page.getByRole('article').first()).toBeVisible()),
+    route('my-orders', '/dashboard'),
+    route('dashboard-not-found', '/dashboard/no-such-page'),
+  ];
+  if (role === 'buyer') {
+    return [
+      ...signedIn,
+      route('payment', paymentPath, (page) => expect(page.getByLabel('Card number')).toBeVisible()),
+      dialog(
+        'booking-modal',
+        '/bookCatagoriesId/science',
+        (page) => page.getByRole('article').first().getByRole('button', { name: 'Book Now' }).click(),
+        /.+/,
+      ),
+      dialog(
+        'cancel-booking-dialog',
+        '/dashboard',
+        (page) => page.getByRole('button', { name: /^Delete Clean Code/ }).click(),
+        'Cancel this booking?',
+      ),
+    ];
+  }
+  if (role === 'seller') {
+    return [
+      ...signedIn,
+      route('add-product', '/dashboard/addproducts'),
+      route('my-products', '/dashboard/myproducts', (page) => expect(page.getByRole('table')).toBeVisible()),
+      route('my-buyer', '/dashboard/mybuyer', (page) => expect(page.getByRole('table')).toBeVisible()),
+      dialog(
+        'delete-product-dialog',
+        '/dashboard/myproducts',
+        (page) => page.getByRole('button', { name: 'Delete' }).first().click(),
+        'Are You Want To Delete Product?',
+      ),
+    ];
+  }
+  return [
+    ...signedIn,
+    route('all-seller', '/dashboard/allseller', (page) => expect(page.getByRole('grid')).toBeVisible()),
+    route('all-buyer', '/dashboard/allbuyer', (page) => expect(page.getByRole('grid')).toBeVisible()),
+    dialog(
+      'delete-user-dialog',
+      '/dashboard/allseller',
+      (page) => page.getByRole('grid').getByRole('button', { name: 'Delete' }).first().click(),
+      'Delete this user?',
+    ),
+  ];
+}
+
+/** Logs in once the prerendered form is live (typing into it before hydration would be lost). */
+async function logInAs(page: Page, email: string) {
+  await page.goto('/login');
+  await expect(page.getByRole('form', { name: 'Log In' }).getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
+  await logIn(page, email);
+  await expect(page.getByRole('form', { name: 'Log In' })).toHaveCount(0);
+}
+
+/** A drawer opened by a button (the phone menus); Escape closes it. */
+const drawer = (name: string, url: string, button: string, navName: string): View => ({
+  name,
+  async open(page) {
+    await page.goto(url);
+    await settled(page);
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.getByRole('navigation', { name: navName }).getByRole('link').first()).toBeVisible();
+    await expect(page.locator('.MuiDrawer-paper')).toHaveCSS('transform', 'none');
+    await transitionsDone(page);
+  },
+  async close(page) {
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.MuiDrawer-paper')).toHaveCount(0);
+  },
+});
+
+/** The menus that only phones (and narrow windows) have. */
+function phoneViews(role: Role): View[] {
+  const menus = [drawer('menu-drawer', '/', 'Menu', 'Menu')];
+  if (role !== 'visitor') menus.push(drawer('dashboard-drawer', '/dashboard', 'Dashboard menu', 'dashboard'));
+  return menus;
+}
+
+async function axeFindings(page: Page, view: string): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.map((violation) => ({
+    view,
+    rule: violation.id,
+    impact: violation.impact ?? 'unknown',
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+function report(role: string, width: string, findings: Finding[]) {
+  fs.mkdirSync(AXE_DIR, { recursive: true });
+  fs.writeFileSync(path.join(AXE_DIR, `${role}-${width}.json`), `${JSON.stringify(findings, null, 2)}\n`);
+  for (const finding of findings) {
+    console.info(`axe ${role} ${width} ${finding.view}: ${finding.rule} ×${finding.nodes.length} (${finding.impact})`);
+  }
+}
+
+for (const size of WIDTHS) {
+  for (const role of ['visitor', 'buyer', 'seller', 'admin'] as const) {
+    test(`axe: every ${role} page at ${size.width}px has no WCAG 2.2 AA violation`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      if (role !== 'visitor') await logInAs(page, ACCOUNTS[role]);
+      const ids = await discover(page);
+      let paymentPath = '';
+      if (role === 'buyer') {
+        await page.goto('/dashboard');
+        const pay = page.getByRole('row').filter({ hasText: 'Clean Code (demo copy)' }).getByRole('link', { name: 'Pay' });
+        paymentPath = (await pay.getAttribute('href')) ?? '';
+      }
+
+      const findings: Finding[] = [];
+      const views = [...viewsFor(role, ids, paymentPath), ...(size.width < 900 ? phoneViews(role) : [])];
+      for (const view of views) {
+        await view.open(page);
+        findings.push(...(await axeFindings(page, view.name)));
+        // Every action is reachable without a sideways scroll of the page.
+        const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect.soft(pageWidth, `${view.name} scrolls sideways`).toBeLessThanOrEqual(size.width);
+        await finalScreenshot(page, path.join('routes', String(size.width), `${role}-${view.name}`));
+        if (view.close) await view.close(page);
+      }
+      report(role, size.name, findings);
+      expect(findings.map((f) => `${f.view}: ${f.rule} ×${f.nodes.length} ${f.nodes.slice(0, 3).join(' | ')}`)).toEqual([]);
+    });
+  }
+
+  test(`axe: a success toast at ${size.width}px has no WCAG 2.2 AA violation`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const buyer = { name: 'Tia Toast', email: uniqueEmail('toast'), role: 'Buyer' as const };
+    await createUser(buyer);
+    await logInAs(page, buyer.email);
+    await page.goto('/bookCatagoriesId/history');
+    await page.getByRole('article').first().getByRole('button', { name: 'Book Now' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
+    await modal.getByLabel('Location', { exact: true }).fill('Salem');
+    await modal.getByRole('button', { name: 'Submit' }).click();
+    const toast = page.getByText('Booking Confirm');
+    await expect(toast).toBeVisible();
+    await expect(modal).toBeHidden();
+    const findings = await axeFindings(page, 'success-toast');
+    report('toast', size.name, findings);
+    expect(findings.map((f) => `${f.view}: ${f.rule} ×${f.nodes.length} ${f.nodes.slice(0, 3).join(' | ')}`)).toEqual([]);
+  });
+}
+
+/** The widths between: a small phone and a tablet. No route may scroll sideways there either. */
+for (const width of [360, 768]) {
+  test(`no route scrolls sideways at ${width}px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    // The demo seller is verified (an admin too), so every dashboard page is theirs.
+    await logInAs(page, ACCOUNTS.seller);
+    const ids = await discover(page);
+    const views = [...viewsFor('admin', ids, ''), ...viewsFor('seller', ids, '')].filter((view) => !view.close);
+    const seen = new Set<string>();
+    for (const view of views) {
+      if (seen.has(view.name)) continue;
+      seen.add(view.name);
+      await view.open(page);
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect.soft(pageWidth, `${view.name} scrolls sideways`).toBeLessThanOrEqual(width);
+      await finalScreenshot(page, path.join('routes', String(width), `seller-${view.name}`));
+    }
+  });
+}
