@@ -44,6 +44,7 @@ export const copy = {
     carouselLabel: 'Highlights',
     slideLabel: (n: number, total: number) => `${n} of ${total}`,
     noCategories: 'No categories yet.',
+    categoriesFailed: 'The categories could not be loaded.',
   },
   login: {
     title: 'Log In',
@@ -192,6 +193,11 @@ export const copy = {
     uploading: 'Uploading image…',
     added: (name: string) => `${name} is added successfully`,
     uploadFailed: 'The image could not be uploaded.',
+    tooLarge: 'This image is larger than 5 MB, the largest the shop takes. Choose a smaller one.',
+    wrongType: 'Choose a PNG, JPEG, WebP or GIF image.',
+    cancelUpload: 'Cancel',
+    uploadCancelled: 'Upload cancelled. Your details are kept: choose Add Product to try again.',
+    imageRules: 'PNG, JPEG, WebP or GIF, up to 5 MB.',
     myProductsTitle: 'My Products',
     count: 'my products : ',
     image_: 'Image',
@@ -323,6 +329,32 @@ export const copy = {
     config: 'The app is not configured correctly:',
   },
   loading: 'Loading…',
+  /**
+   * Plain sentences for what went wrong: the identity provider's codes and the API's failures.
+   * Read through `errorMessage` (src/api/errorMessages.ts); raw codes and validation details never show.
+   */
+  messages: {
+    offline: 'You are offline. Check your connection, then retry.',
+    unreachable: 'The shop could not be reached. Check your connection, then retry.',
+    timeout: 'The shop took too long to answer. Retry in a moment.',
+    server: 'The shop had a problem on its side. Retry in a moment.',
+    busy: 'Too many tries in a short time. Wait a minute, then try again.',
+    session: 'Your session has ended. Sign out and log in again.',
+    retry: 'Retry',
+    auth: {
+      wrongCredentials: 'Wrong email or password.',
+      invalidEmail: "This email address doesn't look right. Check it and try again.",
+      emailInUse: 'An account with this email already exists.',
+      logInInstead: 'Log in instead?',
+      weakPassword: 'Choose a password of at least 6 characters.',
+      missingPassword: 'Enter your password.',
+      tooManyRequests: 'Too many tries. Wait a few minutes, then try again.',
+      network: 'The sign-in service could not be reached. Check your connection, then try again.',
+      disabled: 'This account has been disabled. Contact the shop if you think this is a mistake.',
+      popupClosed: 'The Google window was closed before you signed in.',
+      popupBlocked: 'Your browser blocked the Google window. Allow pop-ups for this site, then try again.',
+    },
+  },
 } as const;
 
 export type Copy = typeof copy;

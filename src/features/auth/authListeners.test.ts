@@ -101,12 +101,12 @@ describe('log-in flow', () => {
     expect(services.navigation.navigate).toHaveBeenCalledWith('/', { replace: true });
   });
 
-  it("shows the identity provider's message and stores no token when the password is wrong", async () => {
+  it("shows the identity provider's failure as a plain sentence and stores no token when the password is wrong", async () => {
     const calls = apiRecording();
     const { store, services } = start();
     store.dispatch(loginRequested({ email: 'reader@example.com', password: 'wrong' }));
     await until(() => store.getState().auth.error !== null);
-    expect(store.getState().auth.error).toBe('Firebase: Error (auth/invalid-credential).');
+    expect(store.getState().auth.error).toBe('Wrong email or password.');
     expect(calls).toHaveLength(0);
     expect(window.localStorage.getItem('accessToken')).toBeNull();
     expect(services.navigation.navigate).not.toHaveBeenCalled();
@@ -168,14 +168,14 @@ describe('sign-up flow', () => {
     expect(services.navigation.navigate).not.toHaveBeenCalled();
   });
 
-  it("shows the provider's message when the account cannot be created", async () => {
+  it("shows the provider's failure as a plain sentence when the account cannot be created", async () => {
     const calls = apiRecording();
     const services = createFakeServices();
     services.auth.signUp.mockRejectedValueOnce(new Error('Firebase: Error (auth/email-already-in-use).'));
     const { store } = start(services);
     store.dispatch(signupRequested({ name: 'Sam', email: 'sam@example.com', password: 'secret123', role: 'Buyer' }));
     await until(() => store.getState().auth.error !== null);
-    expect(store.getState().auth.error).toBe('Firebase: Error (auth/email-already-in-use).');
+    expect(store.getState().auth.error).toBe('An account with this email already exists.');
     expect(calls).toHaveLength(0);
   });
 });
