@@ -243,6 +243,13 @@ export const copy = {
     retry: 'Try again',
   },
   userCreated: 'user create successfully',
+  roles: {
+    checkFailed: 'Your account could not be checked.',
+    needSeller: 'You need a seller account for this page',
+    needAdmin: 'You need an admin account for this page',
+    needHint: 'This page is for another kind of account than the one you are signed in with.',
+    backHome: 'Back to home',
+  },
   bookPage: {
     by: (author: string) => `by ${author}`,
     isbn: 'ISBN',

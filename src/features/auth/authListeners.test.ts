@@ -83,7 +83,7 @@ describe('log-in flow', () => {
     expect(services.navigation.navigate).toHaveBeenCalledWith('/dashboard/myproducts', { replace: true });
 
     await until(() => !store.getState().role.loading);
-    expect(store.getState().role).toEqual({ isAdmin: false, isSeller: true, loading: false });
+    expect(store.getState().role).toEqual({ isAdmin: false, isSeller: true, loading: false, error: null });
     const roleCalls = calls.filter((call) => call.path.startsWith('/users/'));
     expect(roleCalls.map((call) => call.path).sort()).toEqual([
       '/users/admin/reader%40example.com',
@@ -240,7 +240,7 @@ describe('auth status', () => {
     expect(services.tokenSync.signedIn).toHaveBeenCalledWith('id-token-for-reader@example.com');
   });
 
-  it('a restored sign-in whose token is refused ends with no roles instead of a spinner', async () => {
+  it('a restored sign-in whose token is refused ends with roles unknown and why, instead of a spinner', async () => {
     apiRecording({ jwtStatus: 401 });
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { store, services } = start();
@@ -248,7 +248,12 @@ describe('auth status', () => {
     await services.auth.signIn('reader@example.com', 'secret123');
     services.auth.emit({ uid: 'u', email: 'reader@example.com', displayName: 'Rita', emailVerified: true });
     await until(() => !store.getState().role.loading);
-    expect(store.getState().role).toEqual({ isAdmin: false, isSeller: false, loading: false });
+    expect(store.getState().role).toEqual({
+      isAdmin: false,
+      isSeller: false,
+      loading: false,
+      error: 'Your account could not be checked. Your session has ended. Sign out and log in again.',
+    });
     expect(consoleError).toHaveBeenCalledWith('could not restore the session', expect.anything());
     consoleError.mockRestore();
   });

@@ -148,7 +148,7 @@ describe('the books loader', () => {
     // Signed in, roles still on their way.
     const store = setupStore(createFakeServices(), {
       ...signedInState(),
-      role: { isAdmin: false, isSeller: false, loading: true },
+      role: { isAdmin: false, isSeller: false, loading: true, error: null },
     });
     const loader = makeLoader(store);
     const url = new URL('http://localhost/bookCatagoriesId/fiction');
