@@ -53,3 +53,15 @@ export const attemptsOf = (failure: Failure) => (failure === 'slow' ? 1 : 4);
 export async function runPastRetries() {
   await act(() => jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 8_000));
 }
+
+/** GET `path` goes wrong every time until `fix()` is called; then `answer` answers. */
+export function failUntilFixed(path: string, failure: Failure, answer: () => Response) {
+  let fixed = false;
+  const fail = failingResolver(failure);
+  server.use(http.get(`${API}${path}`, (info) => (fixed ? answer() : fail(info))));
+  return {
+    fix: () => {
+      fixed = true;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
 import type { User } from '../../types/entities';
 import { PAGE_SIZES, type UserListGrid } from './useUserListGrid';
@@ -9,6 +10,8 @@ import { UsersToolbar } from './UsersToolbar';
 
 interface Props {
   title: string;
+  /** What failed, when the list could not be loaded ("The sellers could not be loaded."). */
+  failedText: string;
   list: UserListGrid;
   columns: GridColDef<User>[];
   emptyText: string;
@@ -18,14 +21,20 @@ interface Props {
  * One admin list: title, progress while loading or refreshing, the grid or an empty state. The
  * API pages, sorts and filters; the grid shows one page and asks for the others.
  */
-export function UsersGrid({ title, list, columns, emptyText }: Props) {
-  const empty = !list.isLoading && list.total === 0 && !list.isFiltered;
+export function UsersGrid({ title, list, columns, emptyText, failedText }: Props) {
+  const failed = list.error !== null;
+  const empty = !list.isLoading && !failed && list.total === 0 && !list.isFiltered;
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
         {title}
       </Typography>
       {list.isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
+      {failed && (
+        <Box sx={{ mb: 1 }}>
+          <LoadFailed what={failedText} error={list.error} retrying={list.isFetching} onRetry={list.retry} />
+        </Box>
+      )}
       {empty ? (
         <Typography color="text.secondary">{emptyText}</Typography>
       ) : (

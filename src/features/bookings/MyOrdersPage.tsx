@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -14,9 +13,9 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage } from '../../api/baseApi';
 import { rowsOf } from '../../api/paging';
 import { useAppSelector } from '../../app/hooks';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
 import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
@@ -93,7 +92,9 @@ export function Component() {
         {copy.orders.title}
       </Typography>
       {isLoading && <PageProgress />}
-      {isError && <Alert severity="error">{errorMessage(error, copy.errors.generic)}</Alert>}
+      {isError && (
+        <LoadFailed what={copy.orders.failed} error={error} retrying={orders.isFetching} onRetry={() => void orders.refetch()} />
+      )}
       <TableContainer component={Paper}>
         <Table aria-label={copy.orders.title}>
           <TableHead>

@@ -110,15 +110,6 @@ describe('CategoryBooksPage', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('swallows a failed list call and shows the empty state', async () => {
-    answerBooks(() => HttpResponse.json({ message: 'Forbidden' }, { status: 403 }));
-    renderApp('/bookCatagoriesId/fiction', { preloadedState: signedInState() });
-
-    expect(await screen.findByText(copy.books.empty)).toBeInTheDocument();
-    expect(screen.queryByText('Forbidden')).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
-
   it('sends a signed-out visitor to /login, remembering the page, without fetching', async () => {
     const seen = answerBooks(() => HttpResponse.json<Book[]>([dune]));
     const { router } = renderApp('/bookCatagoriesId/fiction', { preloadedState: signedOutState() });

@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { rowsOf } from '../../api/paging';
+import { LoadFailed } from '../../components/LoadFailed';
 import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
 import { useGetSellerBookingsInfiniteQuery } from '../bookings/bookingsApi';
@@ -20,6 +21,7 @@ export function Component() {
   const list = useGetSellerBookingsInfiniteQuery();
   const bookings = rowsOf(list.data?.pages);
   const { isLoading } = list;
+  const failed = list.isError && !list.isFetchNextPageError && bookings.length === 0;
   // The bar is for the whole list; 'Load more' shows its own progress.
   const refreshing = list.isFetching && !list.isFetchingNextPage;
 
@@ -29,7 +31,9 @@ export function Component() {
         {copy.myBuyer.title}
       </Typography>
       {refreshing && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
-      {!isLoading && bookings.length === 0 ? (
+      {failed ? (
+        <LoadFailed what={copy.myBuyer.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      ) : !isLoading && bookings.length === 0 ? (
         <Typography color="text.secondary">{copy.myBuyer.empty}</Typography>
       ) : (
         <TableContainer component={Paper}>
