@@ -345,6 +345,7 @@ export const copy = {
   errors: {
     routeHeading: 'Something went to wrong',
     signOut: 'Sign Out',
+    backHome: 'Back to home',
     generic: 'Something went wrong. Please try again.',
     googleOffline: 'Google sign-in is not reachable right now. Check your connection or use email and password.',
     config: 'The app is not configured correctly:',
