@@ -203,6 +203,7 @@ export const copy = {
     chooseImage: 'Choose image',
     submit: 'Add Product',
     uploading: 'Uploading image…',
+    uploadingFile: (name: string, size: string) => `${name}, ${size}. You can cancel until it is sent.`,
     added: (name: string) => `${name} is added successfully`,
     uploadFailed: 'The image could not be uploaded.',
     tooLarge: 'This image is larger than 5 MB, the largest the shop takes. Choose a smaller one.',

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
 import { AddProductForm } from './AddProductForm';
-import { addProductRequested, addProductReset, selectAddProduct } from './addProductSlice';
+import { addProductCancelled, addProductRequested, addProductReset, selectAddProduct } from './addProductSlice';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
 
 /** Add Product (sellers): the form hands the product and its image to the add-product flow. */
@@ -28,6 +28,7 @@ export function Component() {
         status={status}
         error={error}
         onSubmit={(request) => dispatch(addProductRequested(request))}
+        onCancel={() => dispatch(addProductCancelled())}
       />
     </Box>
   );

@@ -9,7 +9,8 @@ export interface AddProductRequest {
   image: File;
 }
 
-export type AddProductStatus = 'idle' | 'uploading' | 'saving' | 'failed';
+/** `cancelled`: the seller stopped the upload; the form keeps what was typed. */
+export type AddProductStatus = 'idle' | 'uploading' | 'saving' | 'failed' | 'cancelled';
 
 export interface AddProductState {
   status: AddProductStatus;
@@ -32,6 +33,12 @@ const addProductSlice = createSlice({
     productAdded() {
       return initialState;
     },
+    /** Stop the image upload under way (the post has not been sent yet). */
+    addProductCancelled(state) {
+      if (state.status !== 'uploading') return;
+      state.status = 'cancelled';
+      state.error = null;
+    },
     addProductFailed(state, action: PayloadAction<string>) {
       state.status = 'failed';
       state.error = action.payload;
@@ -46,7 +53,7 @@ const addProductSlice = createSlice({
   },
 });
 
-export const { addProductRequested, productImageUploaded, productAdded, addProductFailed, addProductReset } =
+export const { addProductRequested, productImageUploaded, productAdded, addProductFailed, addProductReset, addProductCancelled } =
   addProductSlice.actions;
 export const { selectAddProduct } = addProductSlice.selectors;
 export default addProductSlice.reducer;

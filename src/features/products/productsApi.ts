@@ -18,11 +18,14 @@ interface ImageHostAnswer {
   data?: { url?: string };
 }
 
+/** An upload of up to 5 MB on a slow connection takes longer than an API call: it gets two minutes. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
 /**
  * The image host may be another service (imgbb): it gets its own key in the query string and
  * bypasses the API base query (and its retries: an upload is not idempotent).
  */
-const imageHostQuery = fetchBaseQuery();
+const imageHostQuery = fetchBaseQuery({ timeout: UPLOAD_TIMEOUT_MS });
 
 /**
  * The API's own image host takes uploads from signed-in sellers only, so it gets the access
