@@ -112,10 +112,24 @@ describe('bookings', () => {
     expect(forOther.statusCode).toBe(403);
   });
 
-  it('answers the open booking when the same book is booked twice', async () => {
+  it('answers the open booking when the same book is booked twice, and says it was booked already', async () => {
     const bookId = await addProduct(t.app, cast.seller);
-    const first = await bookingOf(t.app, cast.buyer, bookId);
-    expect(await bookingOf(t.app, cast.buyer, bookId)).toBe(first);
+    const first = await book(t.app, cast.buyer, bookId);
+    expect(first.json()).toEqual({ acknowledged: true, insertedId: expect.any(String), alreadyBooked: false });
+    const again = await book(t.app, cast.buyer, bookId);
+    expect(again.json()).toEqual({ acknowledged: true, insertedId: first.json().insertedId, alreadyBooked: true });
+  });
+
+  it('tells the seller how many buyers hold an open booking of each product', async () => {
+    const booked = await addProduct(t.app, cast.seller, { name: 'Twice booked' });
+    const quiet = await addProduct(t.app, cast.seller, { name: 'Not booked' });
+    await bookingOf(t.app, cast.buyer, booked);
+    await bookingOf(t.app, cast.admin, booked);
+    // A repeat by the same buyer is one booking, not two.
+    await bookingOf(t.app, cast.buyer, booked);
+    const products = (await t.app.inject({ url: '/products', headers: cast.seller.headers })).json<Array<{ _id: string; openBookings: number }>>();
+    expect(products.find((p) => p._id === booked)?.openBookings).toBe(2);
+    expect(products.find((p) => p._id === quiet)?.openBookings).toBe(0);
   });
 
   it('makes one booking when the same booking is sent several times at once (a double click)', async () => {

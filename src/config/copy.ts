@@ -105,6 +105,8 @@ export const copy = {
     uses: 'Years of use',
     date: 'Posted',
     bookNow: 'Book Now',
+    booked: 'Booked',
+    payNow: 'Pay now',
     empty: 'No books in this category yet.',
     failed: 'The books could not be loaded.',
     allBooksTitle: 'All books',
@@ -124,6 +126,7 @@ export const copy = {
     submit: 'Submit',
     close: 'Close',
     confirmed: 'Booking Confirm',
+    alreadyBooked: 'You have already booked this book. Pay for it from My Orders.',
   },
   orders: {
     title: 'My Orders',
@@ -132,6 +135,7 @@ export const copy = {
     bookTitle: 'Title',
     price: 'Price',
     delete: 'Delete',
+    deleteHint: 'cancels an unpaid booking',
     pay: 'Pay',
     paid: 'paid',
     empty: 'You have no bookings yet.',
@@ -219,6 +223,10 @@ export const copy = {
     delete: 'Delete',
     deleteTitle: 'Are You Want To Delete Product?',
     deleteMessage: 'If you are delete ',
+    deleteAffects: (buyers: number) =>
+      buyers === 1
+        ? '1 buyer has booked this book. Deleting it withdraws their booking.'
+        : `${buyers.toLocaleString('en-US')} buyers have booked this book. Deleting it withdraws their bookings.`,
     deleteConfirm: 'Delete Confirm',
     sold: 'sold',
     cancel: 'Cancel',

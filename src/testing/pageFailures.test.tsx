@@ -86,7 +86,10 @@ const cases: Case[] = [
     answer: () => HttpResponse.json([dune]),
     shows: dune.name,
     render: () => {
-      server.use(http.get(`${API}/bookCatagories`, () => HttpResponse.json([])));
+      server.use(
+        http.get(`${API}/bookCatagories`, () => HttpResponse.json([])),
+        http.get(`${API}/bookings`, () => HttpResponse.json([])),
+      );
       renderApp('/bookCatagoriesId/fiction', { preloadedState: signedInState() });
     },
   },

@@ -84,6 +84,16 @@ export function bookingsRepository(db: Queryable) {
       return rows.length;
     },
 
+    /** How many open (unpaid) bookings each of these books has; books without any are left out. */
+    async countUnpaidByBook(bookIds: string[]): Promise<Map<string, number>> {
+      if (bookIds.length === 0) return new Map();
+      const rows = await db.query<{ book_id: string; open: number }>(
+        'select book_id, count(*)::int as open from bookings where book_id = any($1::text[]) and not paid group by book_id',
+        [bookIds],
+      );
+      return new Map(rows.map((row) => [row.book_id, row.open]));
+    },
+
     async deleteUnpaidOfBook(bookId: string): Promise<number> {
       const rows = await db.query('delete from bookings where book_id = $1 and not paid returning id', [
         bookId,

@@ -75,7 +75,9 @@ export default async function productRoutes(app: FastifyInstance) {
       const [page, total] = await Promise.all([books.listBySeller(sellerId, limit, after), books.countBySeller(sellerId)]);
       reply.header('x-total-count', String(total));
       const base = baseUrlOf(request);
-      return answerPage(request, reply, { path: '/products', limit, sort: OLDEST_FIRST, page }).map((row) => productOnWire(base, row));
+      const rows = answerPage(request, reply, { path: '/products', limit, sort: OLDEST_FIRST, page });
+      const open = await bookingsRepository(app.db).countUnpaidByBook(rows.map((row) => row.id));
+      return rows.map((row) => ({ ...productOnWire(base, row), openBookings: open.get(row.id) ?? 0 }));
     },
   );
 

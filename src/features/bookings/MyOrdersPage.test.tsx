@@ -69,7 +69,8 @@ describe('MyOrdersPage', () => {
     await screen.findByText('Dune');
 
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['#', 'Image', 'Title', 'Price', 'Delete']);
+    expect(headers).toEqual(['#', 'Image', 'Title', 'Price', `Delete${copy.orders.deleteHint}`]);
+    expect(screen.getByRole('columnheader', { name: /^Delete/ })).toHaveTextContent('cancels an unpaid booking');
 
     const dune = within(rowOf('Dune'));
     expect(dune.getByRole('cell', { name: '1' })).toBeInTheDocument();

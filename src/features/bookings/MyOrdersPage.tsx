@@ -103,7 +103,13 @@ export function Component() {
               <TableCell>{copy.orders.image}</TableCell>
               <TableCell>{copy.orders.bookTitle}</TableCell>
               <TableCell>{copy.orders.price}</TableCell>
-              <TableCell>{copy.orders.delete}</TableCell>
+              <TableCell>
+                {copy.orders.delete}
+                {/* The spec names the column; this says what its button does. */}
+                <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+                  {copy.orders.deleteHint}
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -12,6 +12,7 @@ import { paths } from '../../config/paths';
 import type { Book } from '../../types/entities';
 import { hostedSrcSet } from '../../lib/images';
 import { formatDollars } from '../../lib/money';
+import { BookedNotice } from './BookedNotice';
 
 const detailsSx = {
   display: 'grid',
@@ -23,7 +24,14 @@ const detailsSx = {
   '& dd': { m: 0, display: 'flex', alignItems: 'center', gap: 0.5 },
 } as const;
 
-export function BookCard({ book, onBook }: { book: Book; onBook: (book: Book) => void }) {
+interface BookCardProps {
+  book: Book;
+  onBook: (book: Book) => void;
+  /** The signed-in buyer's open booking of this book, if any: 'Booked' and a way to pay instead of 'Book Now'. */
+  bookingId?: string;
+}
+
+export function BookCard({ book, onBook, bookingId }: BookCardProps) {
   const titleId = `book-${book._id}-title`;
   return (
     <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
@@ -66,9 +74,13 @@ export function BookCard({ book, onBook }: { book: Book; onBook: (book: Book) =>
         </Box>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant="contained" onClick={() => onBook(book)} aria-describedby={titleId}>
-          {copy.books.bookNow}
-        </Button>
+        {bookingId ? (
+          <BookedNotice bookingId={bookingId} describedBy={titleId} />
+        ) : (
+          <Button variant="contained" onClick={() => onBook(book)} aria-describedby={titleId}>
+            {copy.books.bookNow}
+          </Button>
+        )}
       </CardActions>
     </Card>
   );

@@ -30,6 +30,8 @@ function answerBooks(answer: () => Response) {
   server.use(
     http.get(`${API}/bookCatagoriesId/:id`, record),
     http.get(`${API}/bookCatagoriesId`, record),
+    // The buyer's bookings, for 'Booked': none.
+    http.get(`${API}/bookings`, () => HttpResponse.json([])),
     // The heading names the category from the category list.
     http.get(`${API}/bookCatagories`, () =>
       HttpResponse.json([{ _id: 'c1', name: 'Fiction', category_id: '1', category: 'fiction', img: '' }]),

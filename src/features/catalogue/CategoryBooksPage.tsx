@@ -14,6 +14,7 @@ import { BookPages } from './BookPages';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
 import { catalogueApi, useGetBooksInfiniteQuery } from './catalogueApi';
 import { MoreBooks } from './MoreBooks';
+import { useOpenBookings } from './useOpenBookings';
 
 /**
  * Fetches the first page of books before the page shows. The loader's own subscription ends at
@@ -47,6 +48,7 @@ export function Component() {
   // The heading names the category as the home page does; the slug stands in until the list is known.
   const { data: categories } = useGetCategoriesQuery(undefined, { skip: id === undefined });
   const categoryName = categories?.find((category) => category.category === id)?.name ?? id;
+  const bookedIds = useOpenBookings();
   const [chosen, setChosen] = useState<Book | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
 
@@ -65,7 +67,7 @@ export function Component() {
       {!waiting && !failed && shown === 0 && <Typography color="text.secondary">{copy.books.empty}</Typography>}
       {shown > 0 && (
         <Box>
-          <BookPages pages={pages} onBook={openBooking} />
+          <BookPages pages={pages} onBook={openBooking} bookedIds={bookedIds} />
           <MoreBooks
             shown={shown}
             hasMore={books.hasNextPage}
