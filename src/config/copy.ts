@@ -126,6 +126,7 @@ export const copy = {
     submit: 'Submit',
     close: 'Close',
     confirmed: 'Booking Confirm',
+    failed: 'The book could not be booked. It may have been sold or withdrawn meanwhile.',
     alreadyBooked: 'You have already booked this book. Pay for it from My Orders.',
   },
   orders: {
