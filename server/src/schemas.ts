@@ -89,6 +89,8 @@ export const bookingInserted = {
 export const booking = object({
   _id: str, bookId: str, bookName: str, cusTomername: str, email: str, location: str, phone: str,
   resale_price: num, paid: bool, img: str,
+  // The seller withdrew the book: the booking can no longer be paid, only removed.
+  withdrawn: bool,
 });
 
 export const listOf = (items: object) => ({ type: 'array', items }) as const;

@@ -160,10 +160,27 @@ describe('bookings', () => {
     expect(theirs.map((b) => b.bookId)).not.toContain(bookId);
   });
 
-  it('deleting a product removes its unpaid bookings', async () => {
-    const bookId = await addProduct(t.app, cast.seller);
+  it('deleting a product withdraws its unpaid bookings: the buyer still sees them, marked so, and cannot pay them', async () => {
+    const bookId = await addProduct(t.app, cast.seller, { name: 'Soon withdrawn' });
     const bookingId = await bookingOf(t.app, cast.buyer, bookId);
-    await t.app.inject({ method: 'DELETE', url: `/products/${bookId}`, headers: cast.seller.headers });
-    expect((await t.app.inject({ url: `/bookings/${bookingId}`, headers: cast.buyer.headers })).statusCode).toBe(404);
+    const gone = await t.app.inject({ method: 'DELETE', url: `/products/${bookId}`, headers: cast.seller.headers });
+    expect(gone.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+
+    const one = await t.app.inject({ url: `/bookings/${bookingId}`, headers: cast.buyer.headers });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ _id: bookingId, bookName: 'Soon withdrawn', bookId: '', paid: false, withdrawn: true });
+    const mine = (await t.app.inject({ url: `/bookings?email=${cast.buyer.email}`, headers: cast.buyer.headers })).json<
+      Array<{ _id: string; withdrawn: boolean }>
+    >();
+    expect(mine.find((entry) => entry._id === bookingId)?.withdrawn).toBe(true);
+    expect(mine.filter((entry) => entry._id !== bookingId).every((entry) => entry.withdrawn === false)).toBe(true);
+    // Off the seller's list with the book; no payment can start; the buyer may remove it.
+    const sellers = (await t.app.inject({ url: '/mybuyers', headers: cast.seller.headers })).json<Array<{ _id: string }>>();
+    expect(sellers.map((entry) => entry._id)).not.toContain(bookingId);
+    const intent = await t.app.inject({ method: 'POST', url: '/create-payment-intent', headers: cast.buyer.headers, payload: { bookingId, resale_price: 12 } });
+    expect(intent.statusCode).toBe(409);
+    expect(intent.json()).toEqual({ message: 'The seller withdrew this book' });
+    const removed = await t.app.inject({ method: 'DELETE', url: `/bookings/${bookingId}`, headers: cast.buyer.headers });
+    expect(removed.json()).toEqual({ acknowledged: true, deletedCount: 1 });
   });
 });

@@ -80,6 +80,8 @@ export interface Booking {
   resale_price: number;
   paid: boolean;
   img?: string;
+  /** The seller withdrew the book: it can no longer be paid, only removed (`bookId` is then ''). */
+  withdrawn?: boolean;
 }
 
 export interface PaymentRecord {

@@ -3,7 +3,8 @@ import { keysetPage, Params, type KeysetOrder, type ListPage, type ListPosition 
 
 export interface BookingRow {
   id: string;
-  book_id: string;
+  /** Null once the seller withdrew the book: the unpaid booking stays with its buyer, withdrawn. */
+  book_id: string | null;
   buyer_id: string | null;
   email: string;
   cus_tomername: string;
@@ -64,7 +65,7 @@ export function bookingsRepository(db: Queryable) {
      * Stores a booking unless the buyer already has an unpaid one of that book (a racing repeat);
      * answers whether it was stored.
      */
-    async insertUnlessOpen(booking: Omit<BookingRow, 'paid'>): Promise<boolean> {
+    async insertUnlessOpen(booking: Omit<BookingRow, 'paid' | 'book_id'> & { book_id: string }): Promise<boolean> {
       const rows = await db.query(
         `insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name,
            resale_price_cents, img)
@@ -92,13 +93,6 @@ export function bookingsRepository(db: Queryable) {
         [bookIds],
       );
       return new Map(rows.map((row) => [row.book_id, row.open]));
-    },
-
-    async deleteUnpaidOfBook(bookId: string): Promise<number> {
-      const rows = await db.query('delete from bookings where book_id = $1 and not paid returning id', [
-        bookId,
-      ]);
-      return rows.length;
     },
 
     async deleteUnpaidByBuyer(buyerId: string): Promise<number> {

@@ -27,6 +27,13 @@ import { CancelBookingDialog } from './CancelBookingDialog';
 import { formatDollars } from '../../lib/money';
 
 function PayCell({ booking }: { booking: Booking }) {
+  if (booking.withdrawn) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        {copy.orders.withdrawn}
+      </Typography>
+    );
+  }
   if (booking.paid) {
     return (
       <Typography component="span" color="success.main" sx={{ ml: 2 }}>

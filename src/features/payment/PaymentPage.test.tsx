@@ -294,6 +294,29 @@ describe('PaymentPage', () => {
     expect(screen.queryByText(copy.payment.pleasePay, { exact: false })).not.toBeInTheDocument();
   });
 
+  it('says a booking whose book was withdrawn can no longer be paid, without a card form', async () => {
+    const calls = serveCheckout({ ...booking, bookId: '', withdrawn: true });
+    openPage();
+    await heading();
+    expect(screen.getByText('This book was withdrawn by the seller')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: copy.payment.toMyOrders })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: copy.payment.pay })).not.toBeInTheDocument();
+    expect(screen.queryByText(copy.payment.pleasePay, { exact: false })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/create-payment-intent')).toBe(false);
+  });
+
+  it('a charge refunded because the seller withdrew the book meanwhile: says why, beside the withdrawn booking', async () => {
+    const message = 'The seller withdrew this book meanwhile. Your payment has been refunded.';
+    serveCheckout(booking, {}, { message, bookingAfter: { ...booking, bookId: '', withdrawn: true } });
+    const user = userEvent.setup();
+    openPage();
+    await heading();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(await screen.findByText('This book was withdrawn by the seller')).toBeInTheDocument();
+    expect(screen.getByText(message)).toHaveAttribute('role', 'alert');
+  });
+
   it('offers a way to My Orders for a booking already paid', async () => {
     serveCheckout({ ...booking, paid: true });
     openPage();

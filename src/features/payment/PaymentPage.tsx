@@ -66,6 +66,39 @@ function Checkout({ booking }: { booking: Booking }) {
   );
 }
 
+interface ClosedBookingProps {
+  severity: 'info' | 'warning';
+  message: string;
+  hint?: string;
+  /** Why a charge just made was refunded, if one was. */
+  refusal: string | null;
+}
+
+/** A booking that can no longer be paid (paid already, or its book withdrawn): why, and the way back. */
+function ClosedBooking({ severity, message, hint, refusal }: ClosedBookingProps) {
+  return (
+    <>
+      <Alert
+        severity={severity}
+        sx={{ mt: 3 }}
+        action={
+          <Button color="inherit" size="small" component={RouterLink} to={paths.dashboard}>
+            {copy.payment.toMyOrders}
+          </Button>
+        }
+      >
+        <Typography sx={hint ? { fontWeight: 'bold' } : undefined}>{message}</Typography>
+        {hint && <Typography variant="body2">{hint}</Typography>}
+      </Alert>
+      {refusal && (
+        <Typography role="alert" color="error" sx={{ mt: 1 }}>
+          {refusal}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 /** Pay for one booking by card. */
 export function Component() {
   const { id = '' } = useParams();
@@ -101,28 +134,16 @@ export function Component() {
         {copy.payment.paymentFor + booking.bookName}
       </Typography>
       {/* Asked for only while there is something to pay. */}
-      {!paidNow && !booking.paid && <Typography>{copy.payment.pleasePay + formatAmount(booking.resale_price)}</Typography>}
+      {!paidNow && !booking.paid && !booking.withdrawn && (
+        <Typography>{copy.payment.pleasePay + formatAmount(booking.resale_price)}</Typography>
+      )}
       {paidNow ? (
         <PaymentReceipt bookName={booking.bookName} amount={booking.resale_price} {...paidNow} />
       ) : booking.paid ? (
-        <>
-          <Alert
-            severity="info"
-            sx={{ mt: 3 }}
-            action={
-              <Button color="inherit" size="small" component={RouterLink} to={paths.dashboard}>
-                {copy.payment.toMyOrders}
-              </Button>
-            }
-          >
-            {copy.payment.alreadyPaid}
-          </Alert>
-          {refusal && (
-            <Typography role="alert" color="error" sx={{ mt: 1 }}>
-              {refusal}
-            </Typography>
-          )}
-        </>
+        <ClosedBooking severity="info" message={copy.payment.alreadyPaid} refusal={refusal} />
+      ) : booking.withdrawn ? (
+        // Withdrawn while the card was charged: the charge went back, and the refusal says why.
+        <ClosedBooking severity="warning" message={copy.payment.withdrawn} hint={copy.payment.withdrawnHint} refusal={refusal} />
       ) : (
         <Checkout booking={booking} />
       )}
