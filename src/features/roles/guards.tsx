@@ -1,10 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { FailedNotice } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
@@ -36,19 +36,11 @@ function useVerdict(hasRole: RoleCheck): Verdict {
 
 function RoleCheckFailed() {
   const dispatch = useAppDispatch();
-  const error = useAppSelector(selectRoleError);
+  const error = useAppSelector(selectRoleError) ?? '';
   return (
-    <Alert
-      severity="error"
-      sx={{ m: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={() => dispatch(sessionRetryRequested())}>
-          {copy.messages.retry}
-        </Button>
-      }
-    >
-      {error}
-    </Alert>
+    <Box sx={{ m: 2 }}>
+      <FailedNotice message={error} onRetry={() => dispatch(sessionRetryRequested())} />
+    </Box>
   );
 }
 
