@@ -69,6 +69,9 @@ export const baseApi = createApi({
   baseQuery,
   tagTypes: ['User', 'Product', 'Booking', 'Category', 'Book'],
   keepUnusedDataFor: KEEP_UNUSED_DATA_SECONDS,
+  // Back online, whatever is on screen asks again: a page that failed offline recovers by itself
+  // (the browser's online event reaches the store through setupListeners in src/index.tsx).
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });
 

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
@@ -38,5 +39,31 @@ describe('the home page categories when the API lets them down', () => {
     renderWithProviders(<CategoryGrid />);
     expect(await screen.findByText(copy.home.noCategories)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('the home page categories offline', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('says the browser is offline, and shows the categories by itself once the connection is back', async () => {
+    jest.useFakeTimers();
+    const onLine = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    const calls = failThenAnswer('/bookCatagories', 'refused', attemptsOf('refused'), () => HttpResponse.json([fiction]));
+    const { store } = renderWithProviders(<CategoryGrid />);
+    const unsubscribe = setupListeners(store.dispatch);
+    try {
+      await runPastRetries();
+      expect(screen.getByRole('alert')).toHaveTextContent(`${copy.home.categoriesFailed} ${copy.messages.offline}`);
+
+      onLine.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(await screen.findByRole('link', { name: 'Fiction' })).toBeInTheDocument();
+      expect(calls.count).toBe(attemptsOf('refused') + 1);
+    } finally {
+      unsubscribe();
+      onLine.mockRestore();
+    }
   });
 });
