@@ -211,6 +211,7 @@ export const copy = {
     chooseImage: 'Choose image',
     submit: 'Add Product',
     uploading: 'Uploading image…',
+    uploadedPercent: (percent: number) => `Image ${percent}% sent`,
     uploadingFile: (name: string, size: string) => `${name}, ${size}. You can cancel until it is sent.`,
     added: (name: string) => `${name} is added successfully`,
     uploadFailed: 'The image could not be uploaded.',

@@ -92,13 +92,15 @@ const conditionOptions = copy.products.conditions.map((condition) => (
 interface Props {
   categories: Category[];
   status: AddProductStatus;
+  /** How much of the image has gone out, in percent, once the browser says. */
+  uploadPercent?: number | null;
   error: string | null;
   onSubmit(request: AddProductRequest): void;
   /** Stop the upload under way. */
   onCancel(): void;
 }
 
-export function AddProductForm({ categories, status, error, onSubmit, onCancel }: Props) {
+export function AddProductForm({ categories, status, uploadPercent = null, error, onSubmit, onCancel }: Props) {
   const busy = status === 'uploading' || status === 'saving';
   const formik = useFormik<AddProductValues>({
     initialValues,
@@ -176,7 +178,11 @@ export function AddProductForm({ categories, status, error, onSubmit, onCancel }
                 {copy.products.uploadingFile(formik.values.image.name, formatFileSize(formik.values.image.size))}
               </Typography>
             )}
-            <LinearProgress aria-label={status === 'uploading' ? copy.products.uploading : copy.products.saving} />
+            {status === 'uploading' && uploadPercent !== null ? (
+              <LinearProgress variant="determinate" value={uploadPercent} aria-label={copy.products.uploadedPercent(uploadPercent)} />
+            ) : (
+              <LinearProgress aria-label={status === 'uploading' ? copy.products.uploading : copy.products.saving} />
+            )}
           </Box>
           {/* Once the image is up, the product is being saved: too late to cancel. */}
           {status === 'uploading' && (

@@ -15,9 +15,11 @@ export type AddProductStatus = 'idle' | 'uploading' | 'saving' | 'failed' | 'can
 export interface AddProductState {
   status: AddProductStatus;
   error: string | null;
+  /** How much of the image has been sent, in percent; null until the browser says. */
+  uploadPercent: number | null;
 }
 
-const initialState: AddProductState = { status: 'idle', error: null };
+const initialState: AddProductState = { status: 'idle', error: null, uploadPercent: null };
 
 const addProductSlice = createSlice({
   name: 'addProduct',
@@ -26,9 +28,14 @@ const addProductSlice = createSlice({
     addProductRequested(state, _action: PayloadAction<AddProductRequest>) {
       state.status = 'uploading';
       state.error = null;
+      state.uploadPercent = null;
+    },
+    imageUploadProgressed(state, action: PayloadAction<number>) {
+      if (state.status === 'uploading') state.uploadPercent = action.payload;
     },
     productImageUploaded(state) {
       state.status = 'saving';
+      state.uploadPercent = null;
     },
     productAdded() {
       return initialState;
@@ -38,10 +45,12 @@ const addProductSlice = createSlice({
       if (state.status !== 'uploading') return;
       state.status = 'cancelled';
       state.error = null;
+      state.uploadPercent = null;
     },
     addProductFailed(state, action: PayloadAction<string>) {
       state.status = 'failed';
       state.error = action.payload;
+      state.uploadPercent = null;
     },
     /** Opening the form again starts from a clean slate. */
     addProductReset() {
@@ -53,7 +62,15 @@ const addProductSlice = createSlice({
   },
 });
 
-export const { addProductRequested, productImageUploaded, productAdded, addProductFailed, addProductReset, addProductCancelled } =
+export const {
+  addProductRequested,
+  imageUploadProgressed,
+  productImageUploaded,
+  productAdded,
+  addProductFailed,
+  addProductReset,
+  addProductCancelled,
+} =
   addProductSlice.actions;
 export const { selectAddProduct } = addProductSlice.selectors;
 export default addProductSlice.reducer;
