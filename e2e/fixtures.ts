@@ -105,6 +105,7 @@ export const DEMO_PASSWORD = 'demo1234';
 
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   const form = page.getByRole('form', { name: 'Log In' });
+  await expect(form.getByRole('button', { name: 'Log In', exact: true })).toBeEnabled();
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Log In', exact: true }).click();
@@ -116,6 +117,9 @@ export async function signUp(
 ): Promise<void> {
   await page.goto('/signup');
   const form = page.getByRole('form', { name: 'Sign Up' });
+  // The page arrives prerendered; its submit button waits for the app. Typing before then can be
+  // lost when the app takes the form over, so the journey, like a person, waits for it.
+  await expect(form.getByRole('button', { name: 'Sign Up', exact: true })).toBeEnabled();
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
