@@ -102,17 +102,6 @@ export function bookingsRepository(db: Queryable) {
       return rows.length;
     },
 
-    /** Unpaid bookings on a seller's unsold books, which go when the seller's books go. */
-    async deleteUnpaidOnUnsoldBooksOf(sellerId: string): Promise<number> {
-      const rows = await db.query(
-        `delete from bookings k using books b
-         where b.id = k.book_id and b.seller_id = $1 and not b.sold and not k.paid
-         returning k.id`,
-        [sellerId],
-      );
-      return rows.length;
-    },
-
     async markPaid(id: string): Promise<number> {
       const rows = await db.query('update bookings set paid = true where id = $1 and not paid returning id', [
         id,
