@@ -58,6 +58,12 @@ test('a buyer signs up, books a book, pays for it, and a declined card can be re
   await pay.click();
   await expect(page.getByText('Congrats pyament complete')).toBeVisible();
   await expect(page.getByText(/^Your transaction id: pi_\w+$/)).toBeVisible();
+  // The receipt replaces the request to pay, and leads back to My Orders.
+  const receipt = page.getByRole('region', { name: 'Receipt' });
+  await expect(receipt).toContainText(first);
+  await expect(receipt).toContainText(/pi_\w+/);
+  await expect(page.getByText(/^Please pay \$/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to My Orders' })).toBeVisible();
   await openMyOrders(page);
   await expect(orderRow(page, first)).toContainText('paid');
   await expect(orderRow(page, first).getByRole('link', { name: 'Pay' })).toHaveCount(0);

@@ -119,6 +119,8 @@ export async function signUp(
 ): Promise<void> {
   await page.goto('/signup');
   const form = page.getByRole('form', { name: 'Sign Up' });
+  // The page arrives prerendered; its submit button waits for the app. Typing before then can be
+  // lost when the app takes the form over, so the journey, like a person, waits for it.
   await expect(form.getByRole('button', { name: 'Sign Up', exact: true })).toBeEnabled();
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Email').fill(email);

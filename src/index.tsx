@@ -1,3 +1,4 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -35,6 +36,8 @@ function start() {
   }
   const { services, navigation } = createServices(config);
   const store = setupStore(services);
+  // Online/offline and focus events, for the API's refetch when the connection comes back.
+  setupListeners(store.dispatch);
   const tree = (
     <AppTree
       store={store}

@@ -75,11 +75,22 @@ export const product = object({
   _id: str, name: str, price: num, phone: str, location: str, condition: str, description: str,
   image: str, category: str, orginal_price: num, uses: str, date: str, sold: bool, author: str,
   isbn: optionalIsbn,
+  // How many buyers hold an unpaid booking of it: deleting the product withdraws theirs.
+  openBookings: { type: 'integer' },
 });
+
+/** POST /bookings: `alreadyBooked` when the caller had booked this book already (the answer names that booking). */
+export const bookingInserted = {
+  type: 'object',
+  required: ['acknowledged', 'insertedId', 'alreadyBooked'],
+  properties: { acknowledged: bool, insertedId: str, alreadyBooked: bool },
+} as const;
 
 export const booking = object({
   _id: str, bookId: str, bookName: str, cusTomername: str, email: str, location: str, phone: str,
   resale_price: num, paid: bool, img: str,
+  // The seller withdrew the book: the booking can no longer be paid, only removed.
+  withdrawn: bool,
 });
 
 export const listOf = (items: object) => ({ type: 'array', items }) as const;

@@ -69,7 +69,7 @@ describe('DELETE /users/admin/:id', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it("removes the user, their unsold books and unpaid bookings; paid records stay", async () => {
+  it("removes the user, their unsold books and their own unpaid bookings; their buyers' bookings stay, withdrawn; paid records stay", async () => {
     const leaving = await signUp(t.app, 'leaving-seller@test.dev', 'seller');
     const buyer = await signUp(t.app, 'loyal-buyer@test.dev');
     const unsold = await addProduct(t.app, leaving, { name: 'Unsold Leftover' });
@@ -87,7 +87,8 @@ describe('DELETE /users/admin/:id', () => {
     expect((await t.app.inject({ url: '/products', headers: leaving.headers })).statusCode).toBe(401); // token of a deleted user
     const all = (await t.app.inject({ url: '/bookCatagoriesId', headers: buyer.headers })).json<Array<{ _id: string }>>();
     expect(all.map((b) => b._id)).not.toContain(unsold);
-    expect((await t.app.inject({ url: `/bookings/${openBooking}`, headers: buyer.headers })).statusCode).toBe(404);
+    const withdrawn = await t.app.inject({ url: `/bookings/${openBooking}`, headers: buyer.headers });
+    expect(withdrawn.json()).toMatchObject({ bookName: 'Unsold Leftover', paid: false, withdrawn: true, bookId: '' });
     expect((await t.app.inject({ url: `/bookings/${ownOpenBooking}`, headers: cast.admin.headers })).statusCode).toBe(404);
     const paid = await t.app.inject({ url: `/bookings/${paidBooking}`, headers: buyer.headers });
     expect(paid.json()).toMatchObject({ paid: true, bookName: 'Sold Before Leaving' });

@@ -112,10 +112,24 @@ describe('bookings', () => {
     expect(forOther.statusCode).toBe(403);
   });
 
-  it('answers the open booking when the same book is booked twice', async () => {
+  it('answers the open booking when the same book is booked twice, and says it was booked already', async () => {
     const bookId = await addProduct(t.app, cast.seller);
-    const first = await bookingOf(t.app, cast.buyer, bookId);
-    expect(await bookingOf(t.app, cast.buyer, bookId)).toBe(first);
+    const first = await book(t.app, cast.buyer, bookId);
+    expect(first.json()).toEqual({ acknowledged: true, insertedId: expect.any(String), alreadyBooked: false });
+    const again = await book(t.app, cast.buyer, bookId);
+    expect(again.json()).toEqual({ acknowledged: true, insertedId: first.json().insertedId, alreadyBooked: true });
+  });
+
+  it('tells the seller how many buyers hold an open booking of each product', async () => {
+    const booked = await addProduct(t.app, cast.seller, { name: 'Twice booked' });
+    const quiet = await addProduct(t.app, cast.seller, { name: 'Not booked' });
+    await bookingOf(t.app, cast.buyer, booked);
+    await bookingOf(t.app, cast.admin, booked);
+    // A repeat by the same buyer is one booking, not two.
+    await bookingOf(t.app, cast.buyer, booked);
+    const products = (await t.app.inject({ url: '/products', headers: cast.seller.headers })).json<Array<{ _id: string; openBookings: number }>>();
+    expect(products.find((p) => p._id === booked)?.openBookings).toBe(2);
+    expect(products.find((p) => p._id === quiet)?.openBookings).toBe(0);
   });
 
   it('makes one booking when the same booking is sent several times at once (a double click)', async () => {
@@ -146,10 +160,27 @@ describe('bookings', () => {
     expect(theirs.map((b) => b.bookId)).not.toContain(bookId);
   });
 
-  it('deleting a product removes its unpaid bookings', async () => {
-    const bookId = await addProduct(t.app, cast.seller);
+  it('deleting a product withdraws its unpaid bookings: the buyer still sees them, marked so, and cannot pay them', async () => {
+    const bookId = await addProduct(t.app, cast.seller, { name: 'Soon withdrawn' });
     const bookingId = await bookingOf(t.app, cast.buyer, bookId);
-    await t.app.inject({ method: 'DELETE', url: `/products/${bookId}`, headers: cast.seller.headers });
-    expect((await t.app.inject({ url: `/bookings/${bookingId}`, headers: cast.buyer.headers })).statusCode).toBe(404);
+    const gone = await t.app.inject({ method: 'DELETE', url: `/products/${bookId}`, headers: cast.seller.headers });
+    expect(gone.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+
+    const one = await t.app.inject({ url: `/bookings/${bookingId}`, headers: cast.buyer.headers });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ _id: bookingId, bookName: 'Soon withdrawn', bookId: '', paid: false, withdrawn: true });
+    const mine = (await t.app.inject({ url: `/bookings?email=${cast.buyer.email}`, headers: cast.buyer.headers })).json<
+      Array<{ _id: string; withdrawn: boolean }>
+    >();
+    expect(mine.find((entry) => entry._id === bookingId)?.withdrawn).toBe(true);
+    expect(mine.filter((entry) => entry._id !== bookingId).every((entry) => entry.withdrawn === false)).toBe(true);
+    // Off the seller's list with the book; no payment can start; the buyer may remove it.
+    const sellers = (await t.app.inject({ url: '/mybuyers', headers: cast.seller.headers })).json<Array<{ _id: string }>>();
+    expect(sellers.map((entry) => entry._id)).not.toContain(bookingId);
+    const intent = await t.app.inject({ method: 'POST', url: '/create-payment-intent', headers: cast.buyer.headers, payload: { bookingId, resale_price: 12 } });
+    expect(intent.statusCode).toBe(409);
+    expect(intent.json()).toEqual({ message: 'The seller withdrew this book' });
+    const removed = await t.app.inject({ method: 'DELETE', url: `/bookings/${bookingId}`, headers: cast.buyer.headers });
+    expect(removed.json()).toEqual({ acknowledged: true, deletedCount: 1 });
   });
 });

@@ -48,7 +48,7 @@ describe("the seller's buyers (GET /mybuyers)", () => {
     expect(ids(pages.flat())).toEqual(bulkBookings);
   });
 
-  it('carry the booking as the list always did', async () => {
+  it('carry the booking as the list always did (plus whether its book was withdrawn)', async () => {
     const [first] = (await get('/mybuyers?limit=1', bulkSeller.headers)).json<Array<Record<string, unknown>>>();
     expect(first).toEqual({
       _id: bulkBookings[0],
@@ -61,6 +61,7 @@ describe("the seller's buyers (GET /mybuyers)", () => {
       resale_price: 5,
       paid: false,
       img: 'https://img.example/b.png',
+      withdrawn: false,
     });
   });
 

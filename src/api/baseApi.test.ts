@@ -1,8 +1,8 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupStore } from '../app/store';
 import { createFakeServices } from '../testing/fakeServices';
 import { API, server } from '../testing/server';
-import { backoffDelay, baseApi, KEEP_UNUSED_DATA_SECONDS, MAX_RETRIES } from './baseApi';
+import { backoffDelay, baseApi, KEEP_UNUSED_DATA_SECONDS, MAX_RETRIES, REQUEST_TIMEOUT_MS } from './baseApi';
 
 const probeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -73,6 +73,28 @@ describe('base query', () => {
     expect(attempts).toBe(4);
     const settled = await result;
     expect(settled.isError).toBe(true);
+  });
+
+  it('gives up on an API that does not answer after 15 s, without asking again', async () => {
+    jest.useFakeTimers();
+    let attempts = 0;
+    server.use(
+      http.get(`${API}/probe`, async () => {
+        attempts += 1;
+        await delay('infinite');
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const store = setupStore(createFakeServices());
+    const result = store.dispatch(probeApi.endpoints.probe.initiate());
+    await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(store.getState().api.queries['probe(undefined)']?.status).toBe('pending');
+    await jest.advanceTimersByTimeAsync(1);
+    const settled = await result;
+    expect(REQUEST_TIMEOUT_MS).toBe(15_000);
+    expect(settled.error).toMatchObject({ status: 'TIMEOUT_ERROR' });
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(attempts).toBe(1);
   });
 
   it('does not retry a client error', async () => {

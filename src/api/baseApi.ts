@@ -8,6 +8,12 @@ export const FIRST_BACKOFF_MS = 1000;
 export const MAX_BACKOFF_MS = 30_000;
 /** Unused cache entries are dropped after five minutes. */
 export const KEEP_UNUSED_DATA_SECONDS = 300;
+/**
+ * One attempt gives up after this long. A time-out is not retried: an API that accepted the
+ * connection and said nothing for 15 s is not helped by being asked again, and the page must
+ * say so rather than wait for good.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
 
 /** 1 s, 2 s, 4 s, ... capped at 30 s. */
 export function backoffDelay(attempt: number): number {
@@ -22,13 +28,25 @@ export function withAccessToken(headers: Headers): Headers {
 }
 
 // The host is read per call (cheap): the configuration is validated at start, not at import.
-const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) =>
-  fetchBaseQuery({ baseUrl: getConfig().apiUrl, prepareHeaders: withAccessToken })(args, api, extraOptions);
+const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+  const started = Date.now();
+  const result = await fetchBaseQuery({ baseUrl: getConfig().apiUrl, prepareHeaders: withAccessToken, timeout: REQUEST_TIMEOUT_MS })(
+    args,
+    api,
+    extraOptions,
+  );
+  // Whatever an attempt cut off by the time-out fails with (an abort, or a 500 from a stand-in
+  // API), it failed because it took too long.
+  if (result.error && !api.signal.aborted && Date.now() - started >= REQUEST_TIMEOUT_MS) {
+    return { ...result, error: { status: 'TIMEOUT_ERROR', error: 'The API did not answer in time' } };
+  }
+  return result;
+};
 
-/** Client errors (4xx) are answers, not outages: retrying them cannot help. */
+/** Client errors (4xx) are answers, not outages: retrying them cannot help. Nor can waiting longer on a silent API. */
 function isRetryable(error: FetchBaseQueryError): boolean {
   if (typeof error.status === 'number') return error.status >= 500 || error.status === 429;
-  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
+  return error.status === 'FETCH_ERROR';
 }
 
 /** An endpoint may lower the retry count, e.g. `extraOptions: { maxRetries: 0 }` for non-idempotent writes. */
@@ -51,22 +69,15 @@ export const baseApi = createApi({
   baseQuery,
   tagTypes: ['User', 'Product', 'Booking', 'Category', 'Book'],
   keepUnusedDataFor: KEEP_UNUSED_DATA_SECONDS,
+  // Back online, whatever is on screen asks again: a page that failed offline recovers by itself
+  // (the browser's online event reaches the store through setupListeners in src/index.tsx).
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });
 
-/** The server's `{ message }`, or a plain fallback, for an RTK Query error. */
 /** The API answered 404: what was asked for does not exist (any more). */
 export const isNotFound = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error && typeof error === 'object') {
-    const data = (error as { data?: unknown }).data;
-    if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
-      return (data as { message: string }).message;
-    }
-    const message = (error as { message?: unknown }).message;
-    if (typeof message === 'string') return message;
-  }
-  return fallback;
-}
+// Plain sentences for failures live beside the base query; re-exported for the callers that read them here.
+export { errorMessage } from './errorMessages';

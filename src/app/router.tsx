@@ -5,6 +5,7 @@ import { paths } from '../config/paths';
 import { HomePage } from '../features/catalogue/HomePage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { RequireAdmin, RequireAuth, RequireSeller } from '../features/roles/guards';
+import { AppNavbar } from '../layouts/AppNavbar';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { DataPage, lazyPage, Page } from './pages';
 import { RouteBoundary } from './RouteBoundary';
@@ -34,6 +35,16 @@ const MyBuyerPage = lazyPage(() => import('../features/products/MyBuyerPage'));
 const loadCategoryBooks = () => import('../features/catalogue/CategoryBooksPage');
 const loadPayment = () => import('../features/payment/PaymentPage');
 
+/** While the dashboard's own chunk arrives: the navbar and a progress bar, never a blank page. */
+function DashboardFallback() {
+  return (
+    <>
+      <AppNavbar />
+      <PageProgress />
+    </>
+  );
+}
+
 function Guarded({ guard: Guard }: { guard: typeof RequireAuth }) {
   return (
     <Guard>
@@ -61,28 +72,30 @@ export function AppRoutes() {
           </Route>
           <Route path="*" element={<RouteErrorPage error={NOT_FOUND} />} />
         </Route>
+        {/* The layout (navbar, menu) shows at once; the guards decide inside it, so a page that
+            waits for the user, the roles or its data is never a blank screen. */}
         <Route
           path={paths.dashboard}
           element={
-            <RequireAuth>
-              <Suspense fallback={<PageProgress />}>
-                <DashboardLayout />
-              </Suspense>
-            </RequireAuth>
+            <Suspense fallback={<DashboardFallback />}>
+              <DashboardLayout />
+            </Suspense>
           }
         >
-          <Route index element={<Page page={MyOrdersPage} />} />
-          <Route element={<Guarded guard={RequireAdmin} />}>
-            <Route path={paths.allSeller} element={<Page page={AllSellerPage} />} />
-            <Route path={paths.allBuyer} element={<Page page={AllBuyerPage} />} />
+          <Route element={<Guarded guard={RequireAuth} />}>
+            <Route index element={<Page page={MyOrdersPage} />} />
+            <Route element={<Guarded guard={RequireAdmin} />}>
+              <Route path={paths.allSeller} element={<Page page={AllSellerPage} />} />
+              <Route path={paths.allBuyer} element={<Page page={AllBuyerPage} />} />
+            </Route>
+            <Route element={<Guarded guard={RequireSeller} />}>
+              <Route path={paths.addProducts} element={<Page page={AddProductPage} />} />
+              <Route path={paths.myProducts} element={<Page page={MyProductsPage} />} />
+              <Route path={paths.myBuyer} element={<Page page={MyBuyerPage} />} />
+            </Route>
+            <Route path={paths.paymentPattern} element={<DataPage load={loadPayment} />} />
+            <Route path="*" element={<RouteErrorPage error={NOT_FOUND} />} />
           </Route>
-          <Route element={<Guarded guard={RequireSeller} />}>
-            <Route path={paths.addProducts} element={<Page page={AddProductPage} />} />
-            <Route path={paths.myProducts} element={<Page page={MyProductsPage} />} />
-            <Route path={paths.myBuyer} element={<Page page={MyBuyerPage} />} />
-          </Route>
-          <Route path={paths.paymentPattern} element={<DataPage load={loadPayment} />} />
-          <Route path="*" element={<RouteErrorPage error={NOT_FOUND} />} />
         </Route>
       </Routes>
     </RouteBoundary>

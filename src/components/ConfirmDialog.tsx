@@ -11,6 +11,8 @@ interface Props {
   open: boolean;
   title: string;
   message: ReactNode;
+  /** What else the action affects (say, buyers who booked the book), shown as a warning. */
+  warning?: string | null;
   confirmLabel: string;
   cancelLabel: string;
   /** The confirmed action is running: both buttons wait, Escape does nothing. */
@@ -22,18 +24,23 @@ interface Props {
 }
 
 /** Asks once more before something that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, busy, error, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ open, title, message, warning, confirmLabel, cancelLabel, busy, error, onConfirm, onCancel }: Props) {
   const id = useId();
   return (
     <Dialog
       open={open}
       onClose={busy ? undefined : onCancel}
       aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-message`}
+      aria-describedby={warning ? `${id}-message ${id}-warning` : `${id}-message`}
     >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-message`}>{message}</DialogContentText>
+        {warning && (
+          <Alert id={`${id}-warning`} severity="warning" role="note" sx={{ mt: 1 }}>
+            {warning}
+          </Alert>
+        )}
         {error && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {error}

@@ -20,14 +20,14 @@ export function signedInState(
 ): Partial<RootState> {
   return {
     auth: { user, status: 'signed-in', flowPending: false, error: null, awaitingConfirmation: null },
-    role: { isAdmin: roles.isAdmin ?? false, isSeller: roles.isSeller ?? false, loading: false },
+    role: { isAdmin: roles.isAdmin ?? false, isSeller: roles.isSeller ?? false, loading: false, error: null },
   };
 }
 
 export function signedOutState(): Partial<RootState> {
   return {
     auth: { user: null, status: 'signed-out', flowPending: false, error: null, awaitingConfirmation: null },
-    role: { isAdmin: false, isSeller: false, loading: false },
+    role: { isAdmin: false, isSeller: false, loading: false, error: null },
   };
 }
 

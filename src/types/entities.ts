@@ -56,6 +56,8 @@ export interface Product {
   date?: string;
   /** Booked and paid: it stays on record and can no longer be deleted. */
   sold?: boolean;
+  /** How many buyers hold an unpaid booking of it: deleting it withdraws theirs. */
+  openBookings?: number;
 }
 
 export type Role = 'Buyer' | 'seller' | 'admin';
@@ -78,6 +80,8 @@ export interface Booking {
   resale_price: number;
   paid: boolean;
   img?: string;
+  /** The seller withdrew the book: it can no longer be paid, only removed (`bookId` is then ''). */
+  withdrawn?: boolean;
 }
 
 export interface PaymentRecord {
@@ -99,6 +103,11 @@ export interface AuthUser {
 export interface InsertAnswer {
   acknowledged: boolean;
   insertedId: string;
+}
+
+/** `POST /bookings`: `alreadyBooked` when the buyer had booked this book before (`insertedId` is that booking). */
+export interface BookingAnswer extends InsertAnswer {
+  alreadyBooked?: boolean;
 }
 
 export interface DeleteAnswer {

@@ -90,7 +90,9 @@ export const productOnWire = (base: string, book: BookRow) => ({
 
 export const bookingOnWire = (base: string, booking: BookingRow) => ({
   _id: booking.id,
-  bookId: booking.book_id,
+  // A withdrawn book's booking keeps no book id: '' on the wire, with `withdrawn` saying why.
+  bookId: booking.book_id ?? '',
+  withdrawn: booking.book_id === null && !booking.paid,
   bookName: booking.book_name,
   cusTomername: booking.cus_tomername,
   email: booking.email,

@@ -56,7 +56,8 @@ export async function paymentIntentFor(deps: PaymentDeps, booking: BookingRow): 
         amount,
         currency: 'usd',
         payment_method_types: ['card'],
-        metadata: { bookingId: booking.id, bookId: booking.book_id },
+        // Only a listed book's booking gets this far (see payableBooking).
+        metadata: { bookingId: booking.id, bookId: booking.book_id ?? '' },
       },
       { idempotencyKey: `payment-intent-${booking.id}-${amount}-${current.intentsMade}` },
     );

@@ -127,11 +127,17 @@ async function recordPayment(deps: PaymentDeps, caller: User, bookingId: string,
   if (booking.buyer_id !== caller.id) throw forbidden('This is not your booking');
   const intent = await retrieveIntent(deps, transactionId);
   if (intent.metadata.bookingId !== booking.id) throw badRequest('This payment is for another booking');
+  const bookId = booking.book_id;
+  // The seller withdrew the book while the card was being charged: the booking stays, unpayable.
+  if (bookId === null) {
+    if (intent.status !== 'succeeded') throw conflict(UNAVAILABLE.withdrawnBySeller);
+    throw new Unfulfillable(intent, booking.id, UNAVAILABLE.withdrawnBySeller, { sayAmount: false });
+  }
   if (intent.amount !== booking.resale_price_cents || intent.currency !== 'usd') {
     throw badRequest('The amount paid does not match the booking');
   }
   // Read again: the booking and its book may have changed while the provider was asked.
-  const unavailable = await whyUnavailable(db, booking.id, booking.book_id);
+  const unavailable = await whyUnavailable(db, booking.id, bookId);
   if (intent.status !== 'succeeded') {
     throw unavailable ? conflict(unavailable) : new HttpError(402, 'The payment has not succeeded');
   }
@@ -150,7 +156,7 @@ async function recordPayment(deps: PaymentDeps, caller: User, bookingId: string,
       if ((await bookingsRepository(tx).markPaid(booking.id)) === 0) {
         throw new Unfulfillable(intent, booking.id, UNAVAILABLE.paidByOtherPayment);
       }
-      if ((await booksRepository(tx).markSold(booking.book_id)) === 0) {
+      if ((await booksRepository(tx).markSold(bookId)) === 0) {
         throw new Unfulfillable(intent, booking.id, UNAVAILABLE.soldElsewhere);
       }
     });
@@ -161,7 +167,7 @@ async function recordPayment(deps: PaymentDeps, caller: User, bookingId: string,
     // again names what happened.
     const lost = error instanceof Unfulfillable || isUniqueViolation(error) || isForeignKeyViolation(error);
     if (!lost) throw error;
-    const reason = (await whyUnavailable(db, booking.id, booking.book_id)) ?? lostTo(error);
+    const reason = (await whyUnavailable(db, booking.id, bookId)) ?? lostTo(error);
     throw new Unfulfillable(intent, booking.id, reason);
   }
   return { acknowledged: true, insertedId: paymentId };

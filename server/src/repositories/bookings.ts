@@ -3,7 +3,8 @@ import { keysetPage, Params, type KeysetOrder, type ListPage, type ListPosition 
 
 export interface BookingRow {
   id: string;
-  book_id: string;
+  /** Null once the seller withdrew the book: the unpaid booking stays with its buyer, withdrawn. */
+  book_id: string | null;
   buyer_id: string | null;
   email: string;
   cus_tomername: string;
@@ -64,7 +65,7 @@ export function bookingsRepository(db: Queryable) {
      * Stores a booking unless the buyer already has an unpaid one of that book (a racing repeat);
      * answers whether it was stored.
      */
-    async insertUnlessOpen(booking: Omit<BookingRow, 'paid'>): Promise<boolean> {
+    async insertUnlessOpen(booking: Omit<BookingRow, 'paid' | 'book_id'> & { book_id: string }): Promise<boolean> {
       const rows = await db.query(
         `insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name,
            resale_price_cents, img)
@@ -84,28 +85,20 @@ export function bookingsRepository(db: Queryable) {
       return rows.length;
     },
 
-    async deleteUnpaidOfBook(bookId: string): Promise<number> {
-      const rows = await db.query('delete from bookings where book_id = $1 and not paid returning id', [
-        bookId,
-      ]);
-      return rows.length;
+    /** How many open (unpaid) bookings each of these books has; books without any are left out. */
+    async countUnpaidByBook(bookIds: string[]): Promise<Map<string, number>> {
+      if (bookIds.length === 0) return new Map();
+      const rows = await db.query<{ book_id: string; open: number }>(
+        'select book_id, count(*)::int as open from bookings where book_id = any($1::text[]) and not paid group by book_id',
+        [bookIds],
+      );
+      return new Map(rows.map((row) => [row.book_id, row.open]));
     },
 
     async deleteUnpaidByBuyer(buyerId: string): Promise<number> {
       const rows = await db.query('delete from bookings where buyer_id = $1 and not paid returning id', [
         buyerId,
       ]);
-      return rows.length;
-    },
-
-    /** Unpaid bookings on a seller's unsold books, which go when the seller's books go. */
-    async deleteUnpaidOnUnsoldBooksOf(sellerId: string): Promise<number> {
-      const rows = await db.query(
-        `delete from bookings k using books b
-         where b.id = k.book_id and b.seller_id = $1 and not b.sold and not k.paid
-         returning k.id`,
-        [sellerId],
-      );
       return rows.length;
     },
 

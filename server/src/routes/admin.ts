@@ -67,11 +67,11 @@ export default async function adminRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       if (id === callerOf(request).id) throw badRequest('You cannot delete your own account');
-      // Paid bookings and sold books stay on record (their owner column becomes null).
+      // Paid bookings and sold books stay on record (their owner column becomes null). Other
+      // buyers' unpaid bookings of the user's unsold books stay with them, withdrawn (the
+      // foreign key clears their book id).
       const deletedCount = await app.db.transaction(async (tx) => {
-        const bookings = bookingsRepository(tx);
-        await bookings.deleteUnpaidByBuyer(id);
-        await bookings.deleteUnpaidOnUnsoldBooksOf(id);
+        await bookingsRepository(tx).deleteUnpaidByBuyer(id);
         await booksRepository(tx).deleteUnsoldBySeller(id);
         return usersRepository(tx).delete(id);
       });

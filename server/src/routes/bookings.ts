@@ -6,7 +6,7 @@ import { baseUrlOf, bookingOnWire } from '../lib/wire';
 import { callerOf } from '../plugins/identity';
 import { BOOKINGS_OLDEST_FIRST, bookingsRepository } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
-import { booking, deleted, email, id, idParams, inserted, listOf, sameEmail, text } from '../schemas';
+import { booking, bookingInserted, deleted, email, id, idParams, listOf, sameEmail, text } from '../schemas';
 
 interface NewBookingBody {
   bookId: string;
@@ -74,7 +74,7 @@ export default async function bookingRoutes(app: FastifyInstance) {
 
   app.post<{ Body: NewBookingBody }>(
     '/bookings',
-    { schema: { body: newBookingBody, response: { 200: inserted } } },
+    { schema: { body: newBookingBody, response: { 200: bookingInserted } } },
     async (request) => {
       const caller = callerOf(request);
       const body = request.body;
@@ -85,7 +85,7 @@ export default async function bookingRoutes(app: FastifyInstance) {
       if (book.seller_id === caller.id) throw badRequest('You cannot book your own book');
       // Booking the same book twice answers the open booking instead of making a second one.
       const open = await bookings.findUnpaid(caller.id, book.id);
-      if (open) return { acknowledged: true, insertedId: open.id };
+      if (open) return { acknowledged: true, insertedId: open.id, alreadyBooked: true };
       const bookingId = newId();
       const stored = await bookings.insertUnlessOpen({
         id: bookingId,
@@ -99,11 +99,11 @@ export default async function bookingRoutes(app: FastifyInstance) {
         resale_price_cents: book.resale_price_cents,
         img: book.img,
       });
-      if (stored) return { acknowledged: true, insertedId: bookingId };
+      if (stored) return { acknowledged: true, insertedId: bookingId, alreadyBooked: false };
       // A repeat of this request got there first: answer its booking.
       const racer = await bookings.findUnpaid(caller.id, book.id);
       if (!racer) throw conflict('This booking changed meanwhile; please try again');
-      return { acknowledged: true, insertedId: racer.id };
+      return { acknowledged: true, insertedId: racer.id, alreadyBooked: true };
     },
   );
 

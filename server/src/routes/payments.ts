@@ -31,6 +31,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
     if (!booking) throw notFound('No such booking');
     if (booking.buyer_id !== caller.id) throw forbidden('This is not your booking');
     if (booking.paid) throw conflict('This booking is already paid');
+    if (booking.book_id === null) throw conflict('The seller withdrew this book');
     const book = await booksRepository(app.db).findById(booking.book_id);
     if (!book || book.sold) throw conflict('This book is already sold');
     return booking;

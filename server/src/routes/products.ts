@@ -75,7 +75,9 @@ export default async function productRoutes(app: FastifyInstance) {
       const [page, total] = await Promise.all([books.listBySeller(sellerId, limit, after), books.countBySeller(sellerId)]);
       reply.header('x-total-count', String(total));
       const base = baseUrlOf(request);
-      return answerPage(request, reply, { path: '/products', limit, sort: OLDEST_FIRST, page }).map((row) => productOnWire(base, row));
+      const rows = answerPage(request, reply, { path: '/products', limit, sort: OLDEST_FIRST, page });
+      const open = await bookingsRepository(app.db).countUnpaidByBook(rows.map((row) => row.id));
+      return rows.map((row) => ({ ...productOnWire(base, row), openBookings: open.get(row.id) ?? 0 }));
     },
   );
 
@@ -126,12 +128,9 @@ export default async function productRoutes(app: FastifyInstance) {
       if (book.seller_id !== caller.id && caller.role !== 'admin') throw forbidden('This is not your product');
       // A sold book is part of a paid record; it stays so the buyer's order and payment stay whole.
       if (book.sold) throw conflict('This book is sold and stays on record');
-      const deletedCount = await app.db.transaction(async (tx) => {
-        await bookingsRepository(tx).deleteUnpaidOfBook(book.id);
-        const count = await booksRepository(tx).deleteUnsold(book.id);
-        if (count === 0) throw conflict('This book was sold meanwhile'); // rolls the bookings back too
-        return count;
-      });
+      // Its unpaid bookings stay with their buyers, withdrawn (the foreign key clears their book id).
+      const deletedCount = await booksRepository(app.db).deleteUnsold(book.id);
+      if (deletedCount === 0) throw conflict('This book was sold meanwhile');
       return { acknowledged: true, deletedCount };
     },
   );

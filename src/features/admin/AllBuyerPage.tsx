@@ -28,6 +28,7 @@ export function Component() {
   return (
     <>
       <UsersGrid
+        failedText={copy.admin.buyersFailed}
         title={copy.admin.allBuyerTitle}
         list={list}
         columns={columns}

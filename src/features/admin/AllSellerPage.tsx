@@ -28,6 +28,7 @@ export function Component() {
   return (
     <>
       <UsersGrid
+        failedText={copy.admin.sellersFailed}
         title={copy.admin.allSellerTitle}
         list={list}
         columns={columns}

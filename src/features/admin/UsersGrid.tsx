@@ -5,6 +5,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo } from 'react';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
 import type { User } from '../../types/entities';
 import { compactColumns } from './compactColumns';
@@ -13,6 +14,8 @@ import { UsersToolbar } from './UsersToolbar';
 
 interface Props {
   title: string;
+  /** What failed, when the list could not be loaded ("The sellers could not be loaded."). */
+  failedText: string;
   list: UserListGrid;
   columns: GridColDef<User>[];
   emptyText: string;
@@ -22,8 +25,9 @@ interface Props {
  * One admin list: title, progress while loading or refreshing, the grid or an empty state. The
  * API pages, sorts and filters; the grid shows one page and asks for the others.
  */
-export function UsersGrid({ title, list, columns, emptyText }: Props) {
-  const empty = !list.isLoading && list.total === 0 && !list.isFiltered;
+export function UsersGrid({ title, list, columns, emptyText, failedText }: Props) {
+  const failed = list.error !== null;
+  const empty = !list.isLoading && !failed && list.total === 0 && !list.isFiltered;
   // The dashboard is never prerendered, so the width may be read on the first render.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const shownColumns = useMemo(() => (phone ? compactColumns(columns) : columns), [phone, columns]);
@@ -33,6 +37,11 @@ export function UsersGrid({ title, list, columns, emptyText }: Props) {
         {title}
       </Typography>
       {list.isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
+      {failed && (
+        <Box sx={{ mb: 1 }}>
+          <LoadFailed what={failedText} error={list.error} retrying={list.isFetching} onRetry={list.retry} />
+        </Box>
+      )}
       {empty ? (
         <Typography color="text.secondary">{emptyText}</Typography>
       ) : (

@@ -22,6 +22,9 @@ interface ListResult {
   currentData?: UserPage;
   isLoading: boolean;
   isFetching: boolean;
+  isError: boolean;
+  error?: unknown;
+  refetch(): unknown;
 }
 type UseList = (args: UserListArgs, options: { skip: boolean }) => ListResult;
 
@@ -36,6 +39,9 @@ export interface UserListGrid {
   isLoadingPage: boolean;
   /** A filter is set: an empty answer means no match, not an empty list. */
   isFiltered: boolean;
+  /** The page asked for could not be loaded (after the retries): why, or null. */
+  error: unknown;
+  retry(): void;
   paginationModel: GridPaginationModel;
   sortModel: GridSortModel;
   filterModel: GridFilterModel;
@@ -94,6 +100,8 @@ export function useUserListGrid(useList: UseList): UserListGrid {
     isFetching: list.isFetching,
     isLoadingPage: list.isFetching && list.currentData === undefined,
     isFiltered: q !== '',
+    error: list.isError ? list.error : null,
+    retry: () => void list.refetch(),
     paginationModel,
     sortModel,
     filterModel,

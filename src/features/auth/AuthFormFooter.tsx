@@ -4,6 +4,8 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/useHydrated';
 import { GoogleButton } from './GoogleButton';
 
@@ -11,7 +13,7 @@ interface Props {
   submitLabel: string;
   /** A flow is running: the buttons wait for it. */
   pending: boolean;
-  /** The identity provider's message of the last failure, shown in red. */
+  /** The last failure in a plain sentence (the message catalogue's), shown in red. */
   error: string | null;
   otherPagePrompt: string;
   otherPageLabel: string;
@@ -32,6 +34,15 @@ export function AuthFormFooter({ submitLabel, pending, error, otherPagePrompt, o
       {error && (
         <Alert severity="error" role="alert">
           {error}
+          {/* The address has an account: the way on is to log in with it. */}
+          {error === copy.messages.auth.emailInUse && (
+            <>
+              {' '}
+              <Link component={RouterLink} to={paths.login} color="inherit">
+                {copy.messages.auth.logInInstead}
+              </Link>
+            </>
+          )}
         </Alert>
       )}
       <Typography variant="body2" sx={{ textAlign: 'center' }}>

@@ -56,14 +56,14 @@ describe('log-in page', () => {
     expect(screen.getByRole('link', { name: 'Create new account' })).toHaveAttribute('href', '/signup');
   });
 
-  it("shows the identity provider's message in red under the form", async () => {
+  it("shows the identity provider's failure in red under the form, in a plain sentence", async () => {
     const { services } = renderWithProviders(<LoginPage />, { preloadedState: signedOutState(), route: '/login' });
     services.auth.signIn.mockRejectedValueOnce(new Error('Firebase: Error (auth/invalid-credential).'));
     await userEvent.type(screen.getByLabelText('Email'), 'reader@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Firebase: Error (auth/invalid-credential).');
+    expect(alert).toHaveTextContent(/^Wrong email or password\.$/);
     expect(alert.className).toMatch(/Error/);
   });
 });

@@ -66,13 +66,25 @@ describe('sign-up page', () => {
     expect(store.getActions()).toContainEqual(googleSignInRequested({ role: 'Buyer' }));
   });
 
-  it("shows the provider's message in red", async () => {
+  it("shows the provider's failure in red, as a plain sentence", async () => {
     const { services } = renderWithProviders(<SignupPage />, { preloadedState: signedOutState(), route: '/signup' });
     services.auth.signUp.mockRejectedValueOnce(new Error('Firebase: Password should be at least 6 characters (auth/weak-password).'));
     await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
     await userEvent.type(screen.getByLabelText('Password'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('auth/weak-password');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Choose a password of at least 6 characters\.$/);
+  });
+
+  it('an address that has an account already offers to log in instead', async () => {
+    const { services } = renderWithProviders(<SignupPage />, { preloadedState: signedOutState(), route: '/signup' });
+    services.auth.signUp.mockRejectedValueOnce(Object.assign(new Error('Firebase: Error (auth/email-already-in-use).'), { code: 'auth/email-already-in-use' }));
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An account with this email already exists. Log in instead?');
+    expect(within(alert).getByRole('link', { name: 'Log in instead?' })).toHaveAttribute('href', '/login');
   });
 
   it('after sign-up, asks the user to confirm the address, and carries on once they have', async () => {

@@ -83,7 +83,7 @@ describe('log-in flow', () => {
     expect(services.navigation.navigate).toHaveBeenCalledWith('/dashboard/myproducts', { replace: true });
 
     await until(() => !store.getState().role.loading);
-    expect(store.getState().role).toEqual({ isAdmin: false, isSeller: true, loading: false });
+    expect(store.getState().role).toEqual({ isAdmin: false, isSeller: true, loading: false, error: null });
     const roleCalls = calls.filter((call) => call.path.startsWith('/users/'));
     expect(roleCalls.map((call) => call.path).sort()).toEqual([
       '/users/admin/reader%40example.com',
@@ -101,12 +101,12 @@ describe('log-in flow', () => {
     expect(services.navigation.navigate).toHaveBeenCalledWith('/', { replace: true });
   });
 
-  it("shows the identity provider's message and stores no token when the password is wrong", async () => {
+  it("shows the identity provider's failure as a plain sentence and stores no token when the password is wrong", async () => {
     const calls = apiRecording();
     const { store, services } = start();
     store.dispatch(loginRequested({ email: 'reader@example.com', password: 'wrong' }));
     await until(() => store.getState().auth.error !== null);
-    expect(store.getState().auth.error).toBe('Firebase: Error (auth/invalid-credential).');
+    expect(store.getState().auth.error).toBe('Wrong email or password.');
     expect(calls).toHaveLength(0);
     expect(window.localStorage.getItem('accessToken')).toBeNull();
     expect(services.navigation.navigate).not.toHaveBeenCalled();
@@ -168,14 +168,14 @@ describe('sign-up flow', () => {
     expect(services.navigation.navigate).not.toHaveBeenCalled();
   });
 
-  it("shows the provider's message when the account cannot be created", async () => {
+  it("shows the provider's failure as a plain sentence when the account cannot be created", async () => {
     const calls = apiRecording();
     const services = createFakeServices();
     services.auth.signUp.mockRejectedValueOnce(new Error('Firebase: Error (auth/email-already-in-use).'));
     const { store } = start(services);
     store.dispatch(signupRequested({ name: 'Sam', email: 'sam@example.com', password: 'secret123', role: 'Buyer' }));
     await until(() => store.getState().auth.error !== null);
-    expect(store.getState().auth.error).toBe('Firebase: Error (auth/email-already-in-use).');
+    expect(store.getState().auth.error).toBe('An account with this email already exists.');
     expect(calls).toHaveLength(0);
   });
 });
@@ -240,7 +240,7 @@ describe('auth status', () => {
     expect(services.tokenSync.signedIn).toHaveBeenCalledWith('id-token-for-reader@example.com');
   });
 
-  it('a restored sign-in whose token is refused ends with no roles instead of a spinner', async () => {
+  it('a restored sign-in whose token is refused ends with roles unknown and why, instead of a spinner', async () => {
     apiRecording({ jwtStatus: 401 });
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { store, services } = start();
@@ -248,7 +248,12 @@ describe('auth status', () => {
     await services.auth.signIn('reader@example.com', 'secret123');
     services.auth.emit({ uid: 'u', email: 'reader@example.com', displayName: 'Rita', emailVerified: true });
     await until(() => !store.getState().role.loading);
-    expect(store.getState().role).toEqual({ isAdmin: false, isSeller: false, loading: false });
+    expect(store.getState().role).toEqual({
+      isAdmin: false,
+      isSeller: false,
+      loading: false,
+      error: 'Your account could not be checked. Your session has ended. Sign out and log in again.',
+    });
     expect(consoleError).toHaveBeenCalledWith('could not restore the session', expect.anything());
     consoleError.mockRestore();
   });

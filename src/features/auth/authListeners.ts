@@ -2,6 +2,7 @@ import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { AppServices } from '../../app/services';
 import type { AppDispatch } from '../../app/store';
 import { baseApi, errorMessage, isNotFound } from '../../api/baseApi';
+import { loadFailedMessage } from '../../api/errorMessages';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { clearAccessToken, storeAccessToken } from '../../lib/tokenStorage';
@@ -18,6 +19,7 @@ import {
   loginRequested,
   profileUpdated,
   sessionFailed,
+  sessionRetryRequested,
   sessionStarted,
   signedOut,
   signOutRequested,
@@ -117,7 +119,24 @@ export function addAuthListeners(startListening: AppStartListening): void {
         if (api.signal.aborted) return;
         console.error('could not restore the session', error);
         clearAccessToken();
-        api.dispatch(sessionFailed());
+        api.dispatch(sessionFailed(loadFailedMessage(error, copy.roles.checkFailed)));
+      }
+    },
+  });
+
+  // Retry after a failed check: a new API token, then the roles (through sessionStarted).
+  startListening({
+    actionCreator: sessionRetryRequested,
+    effect: async (_action, api) => {
+      api.cancelActiveListeners();
+      const user = api.getState().auth.user;
+      if (!user) return;
+      try {
+        await startSession(user, api);
+      } catch (error) {
+        if (api.signal.aborted) return;
+        clearAccessToken();
+        api.dispatch(sessionFailed(loadFailedMessage(error, copy.roles.checkFailed)));
       }
     },
   });

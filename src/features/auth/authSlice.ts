@@ -93,8 +93,10 @@ const authSlice = createSlice({
     },
     /** The API token is stored: protected calls can go out. */
     sessionStarted(_state, _action: PayloadAction<{ email: string }>) {},
-    /** A restored sign-in could not get an API token: signed in, but no roles. */
-    sessionFailed() {},
+    /** A restored sign-in could not get an API token: signed in, roles unknown (why, in a sentence). */
+    sessionFailed(_state, _action: PayloadAction<string>) {},
+    /** Try again to get an API token and the roles, after a failure. */
+    sessionRetryRequested() {},
   },
   selectors: {
     selectUser: (state) => state.user,
@@ -121,6 +123,7 @@ export const {
   signedOut,
   sessionStarted,
   sessionFailed,
+  sessionRetryRequested,
 } = authSlice.actions;
 export const { selectUser, selectAuthStatus, selectAuthError, selectFlowPending, selectAwaitingConfirmation } =
   authSlice.selectors;

@@ -69,7 +69,8 @@ describe('MyOrdersPage', () => {
     await screen.findByText('Dune');
 
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['#', 'Image', 'Title', 'Price', 'Delete']);
+    expect(headers).toEqual(['#', 'Image', 'Title', 'Price', `Delete${copy.orders.deleteHint}`]);
+    expect(screen.getByRole('columnheader', { name: /^Delete/ })).toHaveTextContent('cancels an unpaid booking');
 
     const dune = within(rowOf('Dune'));
     expect(dune.getByRole('cell', { name: '1' })).toBeInTheDocument();
@@ -95,6 +96,17 @@ describe('MyOrdersPage', () => {
 
     // Without a price there is nothing to pay.
     expect(within(rowOf('Free book')).queryByRole('link', { name: copy.orders.pay })).not.toBeInTheDocument();
+  });
+
+  it('keeps a booking whose book the seller withdrew, says so, offers no Pay, and lets the buyer remove it', async () => {
+    serveBookings([unpaid, booking({ _id: 'b4', bookId: '', bookName: 'Gone Girl', withdrawn: true })]);
+    renderPage();
+    await screen.findByText('Gone Girl');
+    const row = within(rowOf('Gone Girl'));
+    expect(row.getByText('This book was withdrawn by the seller')).toBeInTheDocument();
+    expect(row.queryByRole('link', { name: copy.orders.pay })).not.toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Delete Gone Girl' })).toBeEnabled();
+    expect(within(rowOf('Dune')).queryByText('This book was withdrawn by the seller')).not.toBeInTheDocument();
   });
 
   it('shows the empty state when there are no bookings', async () => {

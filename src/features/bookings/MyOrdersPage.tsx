@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -14,10 +13,10 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage } from '../../api/baseApi';
 import { rowsOf } from '../../api/paging';
 import { useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
 import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
@@ -30,6 +29,13 @@ import { CancelBookingDialog } from './CancelBookingDialog';
 import { formatDollars } from '../../lib/money';
 
 function PayCell({ booking }: { booking: Booking }) {
+  if (booking.withdrawn) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        {copy.orders.withdrawn}
+      </Typography>
+    );
+  }
   if (booking.paid) {
     return (
       <Typography component="span" color="success.main" sx={{ ml: 2 }}>
@@ -95,7 +101,9 @@ export function Component() {
         {copy.orders.title}
       </Typography>
       {isLoading && <PageProgress />}
-      {isError && <Alert severity="error">{errorMessage(error, copy.errors.generic)}</Alert>}
+      {isError && (
+        <LoadFailed what={copy.orders.failed} error={error} retrying={orders.isFetching} onRetry={() => void orders.refetch()} />
+      )}
       <TableContainer component={Paper}>
         <Table aria-label={copy.orders.title} sx={stackedTableSx}>
           <TableHead>
@@ -104,7 +112,13 @@ export function Component() {
               <TableCell>{copy.orders.image}</TableCell>
               <TableCell>{copy.orders.bookTitle}</TableCell>
               <TableCell>{copy.orders.price}</TableCell>
-              <TableCell>{copy.orders.delete}</TableCell>
+              <TableCell>
+                {copy.orders.delete}
+                {/* The spec names the column; this says what its button does. */}
+                <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+                  {copy.orders.deleteHint}
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

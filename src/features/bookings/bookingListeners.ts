@@ -9,7 +9,10 @@ export function addBookingListeners(startListening: AppStartListening): void {
     matcher: bookingsApi.endpoints.createBooking.matchFulfilled,
     effect: ({ payload }, api) => {
       console.info('booking answer', payload);
-      if (payload.acknowledged) api.extra.notifier.notify(copy.booking.confirmed, 'success');
+      if (!payload.acknowledged) return;
+      // A repeat answers the booking the buyer already holds: say so rather than confirm it again.
+      if (payload.alreadyBooked) api.extra.notifier.notify(copy.booking.alreadyBooked, 'info');
+      else api.extra.notifier.notify(copy.booking.confirmed, 'success');
     },
   });
   startListening({

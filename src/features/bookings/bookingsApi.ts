@@ -1,6 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
-import type { Booking, DeleteAnswer, InsertAnswer } from '../../types/entities';
+import type { Booking, BookingAnswer, DeleteAnswer } from '../../types/entities';
 
 /** What the booking modal sends: the spec's fields plus the book's id, so the server can price it. */
 export type NewBooking = Pick<Booking, 'bookId' | 'bookName' | 'cusTomername' | 'email' | 'location' | 'phone' | 'resale_price'>;
@@ -32,7 +32,7 @@ export const bookingsApi = baseApi.injectEndpoints({
       query: (id) => `/bookings/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Booking', id }],
     }),
-    createBooking: build.mutation<InsertAnswer, NewBooking>({
+    createBooking: build.mutation<BookingAnswer, NewBooking>({
       query: (booking) => ({ url: '/bookings', method: 'POST', body: booking }),
       // A retried POST could book twice.
       extraOptions: { maxRetries: 0 },

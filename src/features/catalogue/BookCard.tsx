@@ -14,6 +14,7 @@ import type { Book } from '../../types/entities';
 import { hostedSrcSet } from '../../lib/images';
 import { formatDollars } from '../../lib/money';
 import { visuallyHidden } from '../../lib/visuallyHidden';
+import { BookedNotice } from './BookedNotice';
 
 /** The tallest a cover is drawn; at 3:4 that is 240 px wide, which `sizes` tells the browser. */
 const COVER_MAX_HEIGHT = 320;
@@ -47,12 +48,19 @@ const descriptionSx = {
   overflow: 'hidden',
 } as const;
 
+interface BookCardProps {
+  book: Book;
+  onBook: (book: Book) => void;
+  /** The signed-in buyer's open booking of this book, if any: 'Booked' and a way to pay instead of 'Book Now'. */
+  bookingId?: string;
+}
+
 /**
  * A book for sale: the whole cover in a portrait frame, then the title, the resale price (the
  * original struck through beside it), the condition and the seller's description; the seller,
  * place and dates follow in small print.
  */
-export function BookCard({ book, onBook }: { book: Book; onBook: (book: Book) => void }) {
+export function BookCard({ book, onBook, bookingId }: BookCardProps) {
   const titleId = `book-${book._id}-title`;
   return (
     <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
@@ -111,9 +119,13 @@ export function BookCard({ book, onBook }: { book: Book; onBook: (book: Book) =>
         </Box>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant="contained" onClick={() => onBook(book)} aria-describedby={titleId}>
-          {copy.books.bookNow}
-        </Button>
+        {bookingId ? (
+          <BookedNotice bookingId={bookingId} describedBy={titleId} />
+        ) : (
+          <Button variant="contained" onClick={() => onBook(book)} aria-describedby={titleId}>
+            {copy.books.bookNow}
+          </Button>
+        )}
       </CardActions>
     </Card>
   );

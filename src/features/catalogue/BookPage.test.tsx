@@ -76,6 +76,7 @@ describe('book page', () => {
     renderBook(signedInState());
     expect(await screen.findByText('Booked: pay for it from My Orders')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/dashboard/payment/k1');
   });
 
   it('says a sold book is sold, without Book Now', async () => {

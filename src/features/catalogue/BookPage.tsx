@@ -18,6 +18,7 @@ import type { BookDetails } from '../../types/entities';
 import { selectAuthStatus, selectUser } from '../auth/authSlice';
 import { useGetBookingsQuery } from '../bookings/bookingsApi';
 import type { FromState } from '../roles/guards';
+import { BookedNotice } from './BookedNotice';
 import { BookingModal } from './BookingModal';
 import { useGetBookQuery } from './catalogueApi';
 import { isNotFound } from '../../api/baseApi';
@@ -119,7 +120,7 @@ function BookDetailsView({ book }: { book: BookDetails }) {
               {formatDollars(book.orginal_price)}
             </Typography>
           </Box>
-          <Status book={book} booked={mine !== undefined && !mine.paid} bought={mine?.paid === true} onBook={bookNow} />
+          <Status book={book} bookedAs={mine && !mine.paid ? mine._id : undefined} bought={mine?.paid === true} onBook={bookNow} />
           <Box component="dl" sx={{ ...detailsSx, mt: 3 }}>
             {book.condition && (
               <>
@@ -173,20 +174,10 @@ function BookDetailsView({ book }: { book: BookDetails }) {
   );
 }
 
-function Status({ book, booked, bought, onBook }: { book: BookDetails; booked: boolean; bought: boolean; onBook(): void }) {
+function Status({ book, bookedAs, bought, onBook }: { book: BookDetails; bookedAs?: string; bought: boolean; onBook(): void }) {
   if (bought) return <Chip color="success" label={copy.bookPage.bought} />;
   if (book.sold) return <Alert severity="info">{copy.bookPage.sold}</Alert>;
-  if (booked) {
-    return (
-      <Chip
-        color="primary"
-        label={copy.bookPage.booked}
-        component={RouterLink}
-        to={paths.dashboard}
-        clickable
-      />
-    );
-  }
+  if (bookedAs) return <BookedNotice bookingId={bookedAs} label={copy.bookPage.booked} />;
   return (
     <Button variant="contained" size="large" onClick={onBook}>
       {copy.books.bookNow}

@@ -18,24 +18,31 @@ const gridSx = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
 } as const;
 
-function BookPageBlock({ books, onBook }: { books: Book[]; onBook: (book: Book) => void }) {
+interface Props {
+  pages: BookPage[];
+  onBook: (book: Book) => void;
+  /** Book id → the buyer's open booking of it. */
+  bookedIds: ReadonlyMap<string, string>;
+}
+
+function BookPageBlock({ books, onBook, bookedIds }: Omit<Props, 'pages'> & { books: Book[] }) {
   const ref = useRef<HTMLDivElement>(null);
   const { near, height } = useNearViewport(ref, KEEP_RENDERED_MARGIN);
   // One element either way, so the observer keeps watching the same node.
   return (
     <Box ref={ref} sx={near ? gridSx : { height }}>
-      {near && books.map((book) => <BookCard key={book._id} book={book} onBook={onBook} />)}
+      {near && books.map((book) => <BookCard key={book._id} book={book} onBook={onBook} bookingId={bookedIds.get(book._id)} />)}
     </Box>
   );
 }
 
 /** The loaded pages of a book list, each one grid, rendered only while near the viewport. */
-export function BookPages({ pages, onBook }: { pages: BookPage[]; onBook: (book: Book) => void }) {
+export function BookPages({ pages, onBook, bookedIds }: Props) {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       {pages.map((page, index) => (
         // Pages only ever append: the position is a stable key.
-        <BookPageBlock key={index} books={page.books} onBook={onBook} />
+        <BookPageBlock key={index} books={page.books} onBook={onBook} bookedIds={bookedIds} />
       ))}
     </Box>
   );

@@ -19,6 +19,7 @@ function givenBookings(answer: () => Response | Promise<Response>) {
   server.use(
     http.get(`${API}/bookCatagoriesId/fiction`, () => HttpResponse.json<Book[]>([dune, emma])),
     http.get(`${API}/bookCatagories`, () => HttpResponse.json([])),
+    http.get(`${API}/bookings`, () => HttpResponse.json([])),
     http.post(`${API}/bookings`, async ({ request }) => {
       posted.push({ body: await request.json(), authorization: request.headers.get('authorization') });
       return answer();

@@ -59,7 +59,7 @@ export function BookingModal({ book, open, onClose, onExited }: BookingModalProp
         if (answer.acknowledged) onClose();
       } catch (error) {
         // The spec only logs booking answers, but a refused booking (e.g. already sold) must not look like success.
-        setServerError(errorMessage(error, copy.errors.generic));
+        setServerError(errorMessage(error, copy.booking.failed));
       }
     },
   });

@@ -44,6 +44,8 @@ function pagedCategory(books: Book[], { fail }: { fail?: string } = {}) {
       return HttpResponse.json(page, { headers });
     }),
     http.get(`${API}/bookCatagories`, () => HttpResponse.json([{ _id: 'c1', name: 'Fiction', category_id: '1', category: 'fiction', img: '' }])),
+    // The buyer's bookings, for 'Booked': none.
+    http.get(`${API}/bookings`, () => HttpResponse.json([])),
   );
   return calls;
 }

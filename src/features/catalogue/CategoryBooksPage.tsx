@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { waitForSession } from '../../app/session';
 import type { AppStore } from '../../app/store';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import type { Book } from '../../types/entities';
@@ -13,6 +14,7 @@ import { BookPages } from './BookPages';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
 import { catalogueApi, useGetBooksInfiniteQuery } from './catalogueApi';
 import { MoreBooks } from './MoreBooks';
+import { useOpenBookings } from './useOpenBookings';
 
 /**
  * Fetches the first page of books before the page shows. The loader's own subscription ends at
@@ -35,15 +37,18 @@ export function makeLoader(store: AppStore) {
 
 export function Component() {
   const { id } = useParams();
-  // A failed call is swallowed: the page reads as an empty category. Mounting after a failed
-  // prefetch tries once more; the earlier error stays set meanwhile, so the empty state does not flicker.
+  // Mounting after a failed prefetch tries once more; the earlier error stays set meanwhile, so
+  // the failure shows at once (its Retry busy) rather than a second wait. A later page that fails
+  // keeps the books shown and says so at the list's end.
   const books = useGetBooksInfiniteQuery(id);
   const pages = books.data?.pages ?? [];
   const shown = pages.reduce((count, page) => count + page.books.length, 0);
-  const waiting = books.isLoading && books.error === undefined;
+  const failed = books.error !== undefined && !books.isFetchNextPageError && shown === 0;
+  const waiting = books.isLoading && !failed;
   // The heading names the category as the home page does; the slug stands in until the list is known.
   const { data: categories } = useGetCategoriesQuery(undefined, { skip: id === undefined });
   const categoryName = categories?.find((category) => category.category === id)?.name ?? id;
+  const bookedIds = useOpenBookings();
   const [chosen, setChosen] = useState<Book | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
 
@@ -58,10 +63,11 @@ export function Component() {
         {categoryName === undefined ? copy.books.allBooksTitle : copy.books.categoryTitle(categoryName)}
       </Typography>
       {waiting && <PageProgress />}
-      {!waiting && shown === 0 && <Typography color="text.secondary">{copy.books.empty}</Typography>}
+      {failed && <LoadFailed what={copy.books.failed} error={books.error} retrying={books.isFetching} onRetry={() => void books.refetch()} />}
+      {!waiting && !failed && shown === 0 && <Typography color="text.secondary">{copy.books.empty}</Typography>}
       {shown > 0 && (
         <Box>
-          <BookPages pages={pages} onBook={openBooking} />
+          <BookPages pages={pages} onBook={openBooking} bookedIds={bookedIds} />
           <MoreBooks
             shown={shown}
             hasMore={books.hasNextPage}

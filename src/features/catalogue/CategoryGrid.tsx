@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import type { Category } from '../../types/entities';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
 import { visuallyHidden } from '../../lib/visuallyHidden';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const gridSx = {
   display: 'grid',
@@ -49,11 +50,12 @@ function CategoryCard({ category, eager }: { category: Category; eager: boolean 
   );
 }
 
-/** The category cards; a failed call is swallowed and reads as "no categories". */
+/** The category cards; skeletons while they load, what failed and Retry when they could not. */
 export function CategoryGrid() {
-  const { data: categories = [], isLoading, isError } = useGetCategoriesQuery();
+  const { data: categories = [], isLoading, isError, isFetching, error, refetch } = useGetCategoriesQuery();
 
-  if (isLoading) {
+  // A retry shows the skeletons again: the cards are on their way, not missing.
+  if (isLoading || (isError && isFetching)) {
     return (
       <Box aria-busy="true" sx={gridSx}>
         <Box component="span" sx={visuallyHidden}>
@@ -69,7 +71,11 @@ export function CategoryGrid() {
     );
   }
 
-  if (isError || categories.length === 0) {
+  if (isError) {
+    return <LoadFailed what={copy.home.categoriesFailed} error={error} onRetry={() => void refetch()} />;
+  }
+
+  if (categories.length === 0) {
     return <Typography color="text.secondary">{copy.home.noCategories}</Typography>;
   }
 

@@ -11,4 +11,14 @@ describe('routing error page', () => {
     expect(services.auth.signOut).toHaveBeenCalled();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
+
+  it("adds 'Back to home', which goes home without signing out", async () => {
+    const { router, services } = renderApp('/dashboard/no/such/page', { preloadedState: signedInState() });
+    expect(await screen.findByRole('heading', { name: 'Something went to wrong' })).toBeInTheDocument();
+    expect(screen.getByText('Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign Out' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(services.auth.signOut).not.toHaveBeenCalled();
+  });
 });

@@ -8,7 +8,7 @@ import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { signOutRequested } from '../auth/authSlice';
 
-/** Any routing error: what went wrong, and a way out (signing out goes to the login page). */
+/** Any routing error: what went wrong, and two ways out: home, or signing out (to the login page). */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const dispatch = useAppDispatch();
   return (
@@ -19,9 +19,14 @@ export function RouteErrorPage({ error }: { error: unknown }) {
       <Typography color="error" sx={{ mb: 2 }}>
         {describeRouteError(error)}
       </Typography>
-      <Link component={RouterLink} to={paths.login} variant="body1" onClick={() => dispatch(signOutRequested())}>
-        {copy.errors.signOut}
-      </Link>
+      <Box sx={{ display: 'flex', gap: 3, justifyContent: 'center', flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to={paths.home} variant="body1">
+          {copy.errors.backHome}
+        </Link>
+        <Link component={RouterLink} to={paths.login} variant="body1" onClick={() => dispatch(signOutRequested())}>
+          {copy.errors.signOut}
+        </Link>
+      </Box>
     </Box>
   );
 }

@@ -25,7 +25,7 @@ jest.mock('@stripe/react-stripe-js', () => jest.requireActual('./fakeStripe'));
 type FormState = Pick<RootState, 'auth' | 'role' | 'payment'>;
 const mockStore = configureMockStore<FormState>([]);
 
-const idle: PaymentState = { bookingId: null, status: 'idle', error: null, transactionId: null };
+const idle: PaymentState = { bookingId: null, status: 'idle', error: null, transactionId: null, paidAt: null };
 
 function renderForm({ clientSecret = 'pi_1_secret' as string | null, payment = idle } = {}) {
   const stripe: FakeStripe = createFakeStripe();

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
 import { testUser } from '../../testing/fakeServices';
+import { runPastRetries } from '../../testing/failures';
 import { aBooking } from '../../testing/fixtures';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
@@ -217,7 +218,7 @@ describe('PaymentPage', () => {
   it('does not show the result of an earlier checkout when the page opens', async () => {
     serveCheckout();
     const earlier = signedInState();
-    earlier.payment = { bookingId: 'b1', status: 'succeeded', error: null, transactionId: 'pi_earlier' };
+    earlier.payment = { bookingId: 'b1', status: 'succeeded', error: null, transactionId: 'pi_earlier', paidAt: '2026-11-23T08:00:00.000Z' };
     const { store } = openPage('/dashboard/payment/b1', earlier);
     await heading();
 
@@ -226,12 +227,100 @@ describe('PaymentPage', () => {
     expect(payButton()).toBeInTheDocument();
   });
 
-  it('shows the route error page with the not-found message for an unknown booking', async () => {
+  it("says \"We couldn't find this booking\" for an unknown booking, with a link to My Orders", async () => {
     serveCheckout();
     openPage('/dashboard/payment/nope');
 
-    expect(await screen.findByRole('heading', { name: copy.errors.routeHeading })).toBeInTheDocument();
-    expect(screen.getByText(copy.payment.notFound)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "We couldn't find this booking" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: copy.payment.toMyOrders })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByText(copy.payment.pleasePay, { exact: false })).not.toBeInTheDocument();
+    expect(screen.queryByText('No such booking')).not.toBeInTheDocument();
+  });
+
+  it('keeps the validation detail of an id of the wrong shape off the screen', async () => {
+    server.use(
+      http.get(`${API}/bookings/:id`, () =>
+        HttpResponse.json({ message: 'params/id must match pattern "^[0-9a-f]{24}$"' }, { status: 400 }),
+      ),
+    );
+    openPage('/dashboard/payment/does-not-exist');
+
+    expect(await screen.findByRole('heading', { name: "We couldn't find this booking" })).toBeInTheDocument();
+    expect(screen.queryByText(/must match pattern/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/params\//)).not.toBeInTheDocument();
+  });
+
+  it('says a booking that could not be loaded failed (not that it is missing), and Retry shows it', async () => {
+    let fixed = false;
+    serveCheckout();
+    server.use(
+      http.get(`${API}/bookings/:id`, () => (fixed ? HttpResponse.json(booking) : HttpResponse.json({ message: 'down' }, { status: 503 }))),
+    );
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      openPage();
+      await runPastRetries();
+      await runPastRetries();
+      expect(await screen.findByRole('alert')).toHaveTextContent(`${copy.payment.failed} ${copy.messages.server}`);
+      expect(screen.queryByText("We couldn't find this booking")).not.toBeInTheDocument();
+      fixed = true;
+      await user.click(screen.getByRole('button', { name: copy.messages.retry }));
+      expect(await heading()).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('after paying, shows a receipt (book, amount, transaction id, date) and a way back to My Orders, no longer asking to pay', async () => {
+    serveCheckout();
+    const user = userEvent.setup();
+    openPage();
+    await heading();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    const before = Date.now();
+
+    await user.click(payButton());
+
+    const receipt = await screen.findByRole('region', { name: copy.payment.receipt });
+    const value = (term: string) => within(receipt).getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(value(copy.payment.receiptBook)).toHaveTextContent('Dune');
+    expect(value(copy.payment.receiptAmount)).toHaveTextContent('$12.50');
+    expect(value(copy.payment.receiptTransaction)).toHaveTextContent('pi_fake_1');
+    const paidAt = Date.parse(receipt.querySelector('time')?.getAttribute('dateTime') ?? '');
+    expect(paidAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(value(copy.payment.receiptDate)).toHaveTextContent(String(new Date(paidAt).getFullYear()));
+    expect(screen.getByRole('link', { name: copy.payment.toMyOrders })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByText(copy.payment.pleasePay, { exact: false })).not.toBeInTheDocument();
+  });
+
+  it('says a booking whose book was withdrawn can no longer be paid, without a card form', async () => {
+    const calls = serveCheckout({ ...booking, bookId: '', withdrawn: true });
+    openPage();
+    await heading();
+    expect(screen.getByText('This book was withdrawn by the seller')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: copy.payment.toMyOrders })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: copy.payment.pay })).not.toBeInTheDocument();
+    expect(screen.queryByText(copy.payment.pleasePay, { exact: false })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/create-payment-intent')).toBe(false);
+  });
+
+  it('a charge refunded because the seller withdrew the book meanwhile: says why, beside the withdrawn booking', async () => {
+    const message = 'The seller withdrew this book meanwhile. Your payment has been refunded.';
+    serveCheckout(booking, {}, { message, bookingAfter: { ...booking, bookId: '', withdrawn: true } });
+    const user = userEvent.setup();
+    openPage();
+    await heading();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(await screen.findByText('This book was withdrawn by the seller')).toBeInTheDocument();
+    expect(screen.getByText(message)).toHaveAttribute('role', 'alert');
+  });
+
+  it('offers a way to My Orders for a booking already paid', async () => {
+    serveCheckout({ ...booking, paid: true });
+    openPage();
+    await heading();
+    expect(screen.getByRole('link', { name: copy.payment.toMyOrders })).toHaveAttribute('href', '/dashboard');
   });
 });

@@ -3,8 +3,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Elements } from '@stripe/react-stripe-js';
 import { useLayoutEffect } from 'react';
-import { data, useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import { Link as RouterLink, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { errorMessage } from '../../api/baseApi';
+import { failureKind } from '../../api/errorMessages';
+import { LoadFailed } from '../../components/LoadFailed';
+import { paths } from '../../config/paths';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { waitForSession } from '../../app/session';
 import type { AppStore } from '../../app/store';
@@ -14,22 +18,16 @@ import { getConfig } from '../../config/env';
 import type { Booking } from '../../types/entities';
 import { bookingsApi, useGetBookingQuery } from '../bookings/bookingsApi';
 import { CheckoutForm } from './CheckoutForm';
+import { BookingNotFound, PaymentReceipt } from './PaymentReceipt';
 import { useCreatePaymentIntentQuery } from './paymentApi';
 import { paymentReset, selectPayment } from './paymentSlice';
 import { stripeFor } from './stripe';
 import { formatAmount } from '../../lib/money';
 
-/** A failed booking load as a route error: the error page shows its status text. */
-function bookingLoadError(error: unknown) {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (status === 404) return data(null, { status: 404, statusText: copy.payment.notFound });
-  return data(null, {
-    status: typeof status === 'number' ? status : 503,
-    statusText: errorMessage(error, copy.errors.generic),
-  });
-}
-
-/** The booking is in the cache before the page shows. */
+/**
+ * The booking is in the cache before the page shows. A booking that cannot be had is the page's
+ * to explain (not found, or could not be loaded, with Retry), so the loader never throws.
+ */
 export function makeLoader(store: AppStore) {
   return async ({ params }: LoaderFunctionArgs) => {
     const { auth } = await waitForSession(store);
@@ -37,9 +35,7 @@ export function makeLoader(store: AppStore) {
     if (auth.status !== 'signed-in') return null;
     const request = store.dispatch(bookingsApi.endpoints.getBooking.initiate(params.id ?? ''));
     try {
-      await request.unwrap();
-    } catch (error) {
-      throw bookingLoadError(error);
+      await request;
     } finally {
       // The page's own hook keeps the entry; unused entries live long enough for it to subscribe.
       request.unsubscribe();
@@ -47,6 +43,9 @@ export function makeLoader(store: AppStore) {
     return null;
   };
 }
+
+/** Not this buyer's booking, or none at all (an id of the wrong shape included): nothing to pay here. */
+const isMissing = (error: unknown) => ['notFound', 'invalid', 'refused'].includes(failureKind(error));
 
 function Checkout({ booking }: { booking: Booking }) {
   const stripe = stripeFor(getConfig().stripePublishableKey);
@@ -67,12 +66,36 @@ function Checkout({ booking }: { booking: Booking }) {
   );
 }
 
-function PaymentResult({ transactionId }: { transactionId: string }) {
+interface ClosedBookingProps {
+  severity: 'info' | 'warning';
+  message: string;
+  hint?: string;
+  /** Why a charge just made was refunded, if one was. */
+  refusal: string | null;
+}
+
+/** A booking that can no longer be paid (paid already, or its book withdrawn): why, and the way back. */
+function ClosedBooking({ severity, message, hint, refusal }: ClosedBookingProps) {
   return (
-    <Alert severity="success" sx={{ mt: 3 }}>
-      <Typography sx={{ fontWeight: 'bold' }}>{copy.payment.success}</Typography>
-      <Typography>{copy.payment.transactionId + transactionId}</Typography>
-    </Alert>
+    <>
+      <Alert
+        severity={severity}
+        sx={{ mt: 3 }}
+        action={
+          <Button color="inherit" size="small" component={RouterLink} to={paths.dashboard}>
+            {copy.payment.toMyOrders}
+          </Button>
+        }
+      >
+        <Typography sx={hint ? { fontWeight: 'bold' } : undefined}>{message}</Typography>
+        {hint && <Typography variant="body2">{hint}</Typography>}
+      </Alert>
+      {refusal && (
+        <Typography role="alert" color="error" sx={{ mt: 1 }}>
+          {refusal}
+        </Typography>
+      )}
+    </>
   );
 }
 
@@ -80,7 +103,7 @@ function PaymentResult({ transactionId }: { transactionId: string }) {
 export function Component() {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
-  const { data: booking } = useGetBookingQuery(id);
+  const { data: booking, error, isFetching, refetch } = useGetBookingQuery(id);
   const payment = useAppSelector(selectPayment);
 
   // Before paint, so a previous checkout's result never flashes on this one.
@@ -88,9 +111,19 @@ export function Component() {
     dispatch(paymentReset());
   }, [dispatch, id]);
 
-  if (!booking) return <PageProgress />;
+  if (!booking) {
+    // An earlier failure stays set while the page's own subscription asks again.
+    if (error !== undefined && isMissing(error)) return <BookingNotFound />;
+    if (error !== undefined) {
+      return <LoadFailed what={copy.payment.failed} error={error} retrying={isFetching} onRetry={() => void refetch()} />;
+    }
+    return <PageProgress />;
+  }
   // Recording the payment refetches the booking as paid: the result still shows, not 'already paid'.
-  const paidNow = payment.status === 'succeeded' && payment.bookingId === booking._id && payment.transactionId;
+  const paidNow =
+    payment.status === 'succeeded' && payment.bookingId === booking._id && payment.transactionId && payment.paidAt
+      ? { transactionId: payment.transactionId, paidAt: payment.paidAt }
+      : null;
   // A charge refunded because another payment of this booking got there first: the booking now reads
   // as paid, and the buyer still needs to read why this charge went back.
   const refusal = payment.status === 'failed' && payment.bookingId === booking._id ? payment.error : null;
@@ -100,20 +133,17 @@ export function Component() {
       <Typography variant="h5" component="h1" gutterBottom>
         {copy.payment.paymentFor + booking.bookName}
       </Typography>
-      <Typography>{copy.payment.pleasePay + formatAmount(booking.resale_price)}</Typography>
+      {/* Asked for only while there is something to pay. */}
+      {!paidNow && !booking.paid && !booking.withdrawn && (
+        <Typography>{copy.payment.pleasePay + formatAmount(booking.resale_price)}</Typography>
+      )}
       {paidNow ? (
-        <PaymentResult transactionId={paidNow} />
+        <PaymentReceipt bookName={booking.bookName} amount={booking.resale_price} {...paidNow} />
       ) : booking.paid ? (
-        <>
-          <Alert severity="info" sx={{ mt: 3 }}>
-            {copy.payment.alreadyPaid}
-          </Alert>
-          {refusal && (
-            <Typography role="alert" color="error" sx={{ mt: 1 }}>
-              {refusal}
-            </Typography>
-          )}
-        </>
+        <ClosedBooking severity="info" message={copy.payment.alreadyPaid} refusal={refusal} />
+      ) : booking.withdrawn ? (
+        // Withdrawn while the card was charged: the charge went back, and the refusal says why.
+        <ClosedBooking severity="warning" message={copy.payment.withdrawn} hint={copy.payment.withdrawnHint} refusal={refusal} />
       ) : (
         <Checkout booking={booking} />
       )}

@@ -65,7 +65,7 @@ describe('pay flow listener', () => {
         authorization: 'bearer t0k',
       },
     ]);
-    expect(state).toEqual({ bookingId: 'b1', status: 'succeeded', error: null, transactionId: 'pi_test_1' });
+    expect(state).toEqual({ bookingId: 'b1', status: 'succeeded', error: null, transactionId: 'pi_test_1', paidAt: expect.any(String) });
   });
 
   it('stops with the provider message when the payment method cannot be created', async () => {

@@ -54,7 +54,7 @@ export function addPaymentListeners(startListening: AppStartListening): void {
           return;
         }
         chargedNotRecorded.delete(payload.bookingId);
-        api.dispatch(paymentSucceeded({ transactionId }));
+        api.dispatch(paymentSucceeded({ transactionId, paidAt: new Date().toISOString() }));
       } catch (error) {
         api.dispatch(paymentFailed(errorMessage(error, copy.errors.generic)));
       }

@@ -7,6 +7,8 @@ export interface PaymentState {
   status: PaymentStatus;
   error: string | null;
   transactionId: string | null;
+  /** When the payment was recorded (ISO 8601), for the receipt. */
+  paidAt: string | null;
 }
 
 export interface PayRequest {
@@ -17,7 +19,7 @@ export interface PayRequest {
   email: string;
 }
 
-const initialState: PaymentState = { bookingId: null, status: 'idle', error: null, transactionId: null };
+const initialState: PaymentState = { bookingId: null, status: 'idle', error: null, transactionId: null, paidAt: null };
 
 const paymentSlice = createSlice({
   name: 'payment',
@@ -28,10 +30,12 @@ const paymentSlice = createSlice({
       state.status = 'processing';
       state.error = null;
       state.transactionId = null;
+      state.paidAt = null;
     },
-    paymentSucceeded(state, action: PayloadAction<{ transactionId: string }>) {
+    paymentSucceeded(state, action: PayloadAction<{ transactionId: string; paidAt: string }>) {
       state.status = 'succeeded';
       state.transactionId = action.payload.transactionId;
+      state.paidAt = action.payload.paidAt;
     },
     paymentFailed(state, action: PayloadAction<string>) {
       state.status = 'failed';

@@ -8,6 +8,8 @@ import { useFormik } from 'formik';
 import { memo, useCallback, useMemo } from 'react';
 import * as Yup from 'yup';
 import { copy } from '../../config/copy';
+import { IMAGE_MAX_BYTES } from '../../config/uploads';
+import { formatFileSize, isAcceptedImage } from './imageFiles';
 import type { Category } from '../../types/entities';
 import type { AddProductRequest, AddProductStatus } from './addProductSlice';
 import { ProductImageInput } from './ProductImageInput';
@@ -50,7 +52,12 @@ const addProductSchema = Yup.object({
   orginal_price: Yup.string().test('number', copy.products.notANumber, isNumber),
   phone: Yup.string().trim().required(copy.products.phoneRequired),
   location: Yup.string().trim().required(copy.products.locationRequired),
-  image: Yup.mixed<File>().nullable().required(copy.products.imageRequired),
+  // The image host's own limits, checked before anything is sent.
+  image: Yup.mixed<File>()
+    .nullable()
+    .required(copy.products.imageRequired)
+    .test('type', copy.products.wrongType, (file) => !file || isAcceptedImage(file))
+    .test('size', copy.products.tooLarge, (file) => !file || file.size <= IMAGE_MAX_BYTES),
 });
 
 /** The wire payload: empty optional fields are left out rather than sent blank. */
@@ -85,11 +92,15 @@ const conditionOptions = copy.products.conditions.map((condition) => (
 interface Props {
   categories: Category[];
   status: AddProductStatus;
+  /** How much of the image has gone out, in percent, once the browser says. */
+  uploadPercent?: number | null;
   error: string | null;
   onSubmit(request: AddProductRequest): void;
+  /** Stop the upload under way. */
+  onCancel(): void;
 }
 
-export function AddProductForm({ categories, status, error, onSubmit }: Props) {
+export function AddProductForm({ categories, status, uploadPercent = null, error, onSubmit, onCancel }: Props) {
   const busy = status === 'uploading' || status === 'saving';
   const formik = useFormik<AddProductValues>({
     initialValues,
@@ -159,10 +170,32 @@ export function AddProductForm({ categories, status, error, onSubmit }: Props) {
         onChange={chooseImage}
       />
       {busy && (
-        <Box role="status">
-          <Typography variant="body2">{status === 'uploading' ? copy.products.uploading : copy.products.saving}</Typography>
-          <LinearProgress aria-label={status === 'uploading' ? copy.products.uploading : copy.products.saving} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Box role="status" sx={{ flex: 1 }}>
+            <Typography variant="body2">{status === 'uploading' ? copy.products.uploading : copy.products.saving}</Typography>
+            {status === 'uploading' && formik.values.image && (
+              <Typography variant="body2" color="text.secondary">
+                {copy.products.uploadingFile(formik.values.image.name, formatFileSize(formik.values.image.size))}
+              </Typography>
+            )}
+            {status === 'uploading' && uploadPercent !== null ? (
+              <LinearProgress variant="determinate" value={uploadPercent} aria-label={copy.products.uploadedPercent(uploadPercent)} />
+            ) : (
+              <LinearProgress aria-label={status === 'uploading' ? copy.products.uploading : copy.products.saving} />
+            )}
+          </Box>
+          {/* Once the image is up, the product is being saved: too late to cancel. */}
+          {status === 'uploading' && (
+            <Button variant="outlined" onClick={onCancel}>
+              {copy.products.cancelUpload}
+            </Button>
+          )}
         </Box>
+      )}
+      {status === 'cancelled' && (
+        <Alert severity="info" role="status">
+          {copy.products.uploadCancelled}
+        </Alert>
       )}
       {error && <Alert severity="error">{error}</Alert>}
       <Box>

@@ -4,13 +4,13 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
 import { AddProductForm } from './AddProductForm';
-import { addProductRequested, addProductReset, selectAddProduct } from './addProductSlice';
+import { addProductCancelled, addProductRequested, addProductReset, selectAddProduct } from './addProductSlice';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
 
 /** Add Product (sellers): the form hands the product and its image to the add-product flow. */
 export function Component() {
   const dispatch = useAppDispatch();
-  const { status, error } = useAppSelector(selectAddProduct);
+  const { status, error, uploadPercent } = useAppSelector(selectAddProduct);
   const { data: categories = [] } = useGetCategoriesQuery();
 
   // A failure left from an earlier visit does not belong to this form.
@@ -26,8 +26,10 @@ export function Component() {
       <AddProductForm
         categories={categories}
         status={status}
+        uploadPercent={uploadPercent}
         error={error}
         onSubmit={(request) => dispatch(addProductRequested(request))}
+        onCancel={() => dispatch(addProductCancelled())}
       />
     </Box>
   );

@@ -30,6 +30,7 @@ export function DeleteProductDialog({ product, onClose }: Props) {
       open={Boolean(product)}
       title={copy.products.deleteTitle}
       message={`${copy.products.deleteMessage}${product?.name ?? ''}`}
+      warning={product?.openBookings ? copy.products.deleteAffects(product.openBookings) : null}
       confirmLabel={copy.products.deleteConfirm}
       cancelLabel={copy.products.cancel}
       busy={isLoading}

@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { rowsOf } from '../../api/paging';
+import { LoadFailed } from '../../components/LoadFailed';
 import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
 import { EmptyState } from '../../components/EmptyState';
@@ -23,6 +24,7 @@ export function Component() {
   const list = useGetSellerBookingsInfiniteQuery();
   const bookings = rowsOf(list.data?.pages);
   const { isLoading } = list;
+  const failed = list.isError && !list.isFetchNextPageError && bookings.length === 0;
   // The bar is for the whole list; 'Load more' shows its own progress.
   const refreshing = list.isFetching && !list.isFetchingNextPage;
 
@@ -32,7 +34,9 @@ export function Component() {
         {copy.myBuyer.title}
       </Typography>
       {refreshing && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
-      {!isLoading && bookings.length === 0 ? (
+      {failed ? (
+        <LoadFailed what={copy.myBuyer.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      ) : !isLoading && bookings.length === 0 ? (
         <EmptyState message={copy.myBuyer.empty} action={{ label: copy.myBuyer.toProducts, to: paths.myProducts }} />
       ) : (
         <TableContainer component={Paper}>

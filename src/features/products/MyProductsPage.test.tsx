@@ -37,6 +37,8 @@ function productsServer(initial: Product[], deleteAnswer?: () => Response) {
   return calls;
 }
 
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
 const renderPage = () => renderWithProviders(<MyProductsPage />, { preloadedState: signedInState({ isSeller: true }) });
 
 beforeEach(() => localStorage.setItem('accessToken', 't0k'));
@@ -80,12 +82,31 @@ describe('My Products page', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('swallows a failed list call and shows the empty state', async () => {
-    server.use(http.get(`${API}/products`, () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })));
+  it('warns how many buyers a delete affects when the book has open bookings', async () => {
+    const user = userEvent.setup();
+    productsServer([{ ...dune, openBookings: 2 }, { ...emma, openBookings: 1 }]);
     renderPage();
 
-    expect(await screen.findByText('You have not listed any product yet.')).toBeInTheDocument();
-    expect(screen.queryByText('Forbidden')).not.toBeInTheDocument();
+    await user.click(within(await rowOf('Dune')).getByRole('button', { name: 'Delete' }));
+    let dialog = screen.getByRole('dialog', { name: 'Are You Want To Delete Product?' });
+    expect(within(dialog).getByText('If you are delete Dune')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 buyers have booked this book. Deleting it withdraws their bookings.')).toBeInTheDocument();
+    expect(dialog).toHaveAccessibleDescription(/2 buyers have booked this book/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(await rowOf('Emma')).getByRole('button', { name: 'Delete' }));
+    dialog = screen.getByRole('dialog', { name: 'Are You Want To Delete Product?' });
+    expect(within(dialog).getByText('1 buyer has booked this book. Deleting it withdraws their booking.')).toBeInTheDocument();
+  });
+
+  it('gives no warning for a book nobody has booked', async () => {
+    const user = userEvent.setup();
+    productsServer([{ ...dune, openBookings: 0 }]);
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are You Want To Delete Product?' });
+    expect(within(dialog).queryByText(/booked this book/)).not.toBeInTheDocument();
   });
 
   it('asks before deleting and leaves the product when cancelled', async () => {

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { rowsOf } from '../../api/paging';
+import { LoadFailed } from '../../components/LoadFailed';
 import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
 import { EmptyState } from '../../components/EmptyState';
@@ -25,12 +26,13 @@ import { formatDollars } from '../../lib/money';
 
 /** My Products (sellers): own listings, a page at a time, with a guarded delete. */
 export function Component() {
-  // A failed list is shown as an empty one, as the product always did; a later page that fails
-  // keeps the rows shown and says so at the table's end.
+  // A list that could not be loaded says so with Retry (never as an empty list); a later page
+  // that fails keeps the rows shown and says so at the table's end.
   const list = useGetProductsInfiniteQuery();
   const pages = list.data?.pages ?? [];
   const products = rowsOf(pages);
   const { isLoading } = list;
+  const failed = list.isError && !list.isFetchNextPageError && products.length === 0;
   // The count is of all the seller's products, as the API totals them; the rows shown are fewer
   // until every page is loaded.
   const count = pages[pages.length - 1]?.total ?? products.length;
@@ -43,12 +45,17 @@ export function Component() {
       <Typography variant="h2" component="h1" gutterBottom>
         {copy.products.myProductsTitle}
       </Typography>
-      <Typography sx={{ mb: 1 }}>
-        {copy.products.count}
-        {count}
-      </Typography>
+      {/* Unknown while the list cannot be loaded: no count is better than a wrong one. */}
+      {!failed && (
+        <Typography sx={{ mb: 1 }}>
+          {copy.products.count}
+          {count}
+        </Typography>
+      )}
       {refreshing && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
-      {!isLoading && products.length === 0 ? (
+      {failed ? (
+        <LoadFailed what={copy.products.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      ) : !isLoading && products.length === 0 ? (
         <EmptyState message={copy.products.empty} action={{ label: copy.products.addFirst, to: paths.addProducts }} />
       ) : (
         <TableContainer component={Paper}>

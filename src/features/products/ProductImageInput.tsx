@@ -7,7 +7,9 @@ import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { copy } from '../../config/copy';
+import { IMAGE_TYPES } from '../../config/uploads';
 import { visuallyHidden } from '../../lib/visuallyHidden';
+import { isAcceptedImage } from './imageFiles';
 
 /** A local URL for the chosen file, released when the file changes or the form goes away. */
 function useObjectUrl(file: File | null): string | null {
@@ -46,6 +48,7 @@ export function ProductImageInput({ id, file, error, disabled, onChange }: Props
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = `${id}-label`;
   const helperId = `${id}-helper`;
+  const rulesId = `${id}-rules`;
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.files?.[0] ?? null);
 
   return (
@@ -62,9 +65,9 @@ export function ProductImageInput({ id, file, error, disabled, onChange }: Props
         ref={inputRef}
         id={id}
         type="file"
-        accept="image/*"
+        accept={IMAGE_TYPES.join(',')}
         aria-labelledby={labelId}
-        aria-describedby={error ? helperId : undefined}
+        aria-describedby={error ? helperId : rulesId}
         aria-invalid={Boolean(error)}
         // The button takes the focus: one tab stop for one control.
         tabIndex={-1}
@@ -74,18 +77,23 @@ export function ProductImageInput({ id, file, error, disabled, onChange }: Props
       />
       {file && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          {previewUrl && (
+          {/* Only a file the shop takes gets a preview: anything else would show a broken image. */}
+          {previewUrl && isAcceptedImage(file) && (
             <Box
               component="img"
               src={previewUrl}
               alt={copy.products.preview}
-              sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1 }}
+              sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1, overflow: 'hidden', flexShrink: 0 }}
             />
           )}
           <Typography variant="body2">{copy.products.chosenImage(file.name)}</Typography>
         </Box>
       )}
-      {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
+      {error ? (
+        <FormHelperText id={helperId}>{error}</FormHelperText>
+      ) : (
+        <FormHelperText id={rulesId}>{copy.products.imageRules}</FormHelperText>
+      )}
     </FormControl>
   );
 }

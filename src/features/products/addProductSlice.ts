@@ -9,14 +9,17 @@ export interface AddProductRequest {
   image: File;
 }
 
-export type AddProductStatus = 'idle' | 'uploading' | 'saving' | 'failed';
+/** `cancelled`: the seller stopped the upload; the form keeps what was typed. */
+export type AddProductStatus = 'idle' | 'uploading' | 'saving' | 'failed' | 'cancelled';
 
 export interface AddProductState {
   status: AddProductStatus;
   error: string | null;
+  /** How much of the image has been sent, in percent; null until the browser says. */
+  uploadPercent: number | null;
 }
 
-const initialState: AddProductState = { status: 'idle', error: null };
+const initialState: AddProductState = { status: 'idle', error: null, uploadPercent: null };
 
 const addProductSlice = createSlice({
   name: 'addProduct',
@@ -25,16 +28,29 @@ const addProductSlice = createSlice({
     addProductRequested(state, _action: PayloadAction<AddProductRequest>) {
       state.status = 'uploading';
       state.error = null;
+      state.uploadPercent = null;
+    },
+    imageUploadProgressed(state, action: PayloadAction<number>) {
+      if (state.status === 'uploading') state.uploadPercent = action.payload;
     },
     productImageUploaded(state) {
       state.status = 'saving';
+      state.uploadPercent = null;
     },
     productAdded() {
       return initialState;
     },
+    /** Stop the image upload under way (the post has not been sent yet). */
+    addProductCancelled(state) {
+      if (state.status !== 'uploading') return;
+      state.status = 'cancelled';
+      state.error = null;
+      state.uploadPercent = null;
+    },
     addProductFailed(state, action: PayloadAction<string>) {
       state.status = 'failed';
       state.error = action.payload;
+      state.uploadPercent = null;
     },
     /** Opening the form again starts from a clean slate. */
     addProductReset() {
@@ -46,7 +62,15 @@ const addProductSlice = createSlice({
   },
 });
 
-export const { addProductRequested, productImageUploaded, productAdded, addProductFailed, addProductReset } =
+export const {
+  addProductRequested,
+  imageUploadProgressed,
+  productImageUploaded,
+  productAdded,
+  addProductFailed,
+  addProductReset,
+  addProductCancelled,
+} =
   addProductSlice.actions;
 export const { selectAddProduct } = addProductSlice.selectors;
 export default addProductSlice.reducer;

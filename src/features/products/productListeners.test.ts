@@ -46,9 +46,17 @@ describe('add-product flow', () => {
     const { uploads, posts } = recordProductCalls();
     const { store, services } = startStore();
 
+    const percents: number[] = [];
+    const unsubscribe = store.subscribe(() => {
+      const { uploadPercent } = store.getState().addProduct;
+      if (uploadPercent !== null && percents[percents.length - 1] !== uploadPercent) percents.push(uploadPercent);
+    });
     store.dispatch(addProductRequested({ product: draft, image: new File(['x'], 'cover.png', { type: 'image/png' }) }));
     expect(store.getState().addProduct.status).toBe('uploading');
     await settled(store);
+    unsubscribe();
+    // The browser's progress events reach the form: the last one says it is all sent.
+    expect(percents[percents.length - 1]).toBe(100);
 
     expect(uploads).toHaveLength(1);
     expect(uploads[0].url.origin + uploads[0].url.pathname).toBe('http://127.0.0.1:5000/image-host/1/upload');
@@ -57,7 +65,7 @@ describe('add-product flow', () => {
     expect(posts).toEqual([{ authorization: 'bearer t0k', body: { ...draft, image: uploadedUrl } }]);
     expect(services.notifier.notify).toHaveBeenCalledWith('Dune is added successfully', 'success');
     expect(services.navigation.navigate).toHaveBeenCalledWith('/dashboard/myproducts');
-    expect(store.getState().addProduct).toEqual({ status: 'idle', error: null });
+    expect(store.getState().addProduct).toEqual({ status: 'idle', error: null, uploadPercent: null });
   });
 
   it('never sends the access token to an image host on another origin (imgbb)', async () => {
@@ -87,7 +95,7 @@ describe('add-product flow', () => {
     await settled(store);
 
     expect(posts).toHaveLength(0);
-    expect(store.getState().addProduct).toEqual({ status: 'failed', error: 'Invalid API v1 key.' });
+    expect(store.getState().addProduct).toEqual({ status: 'failed', error: 'Invalid API v1 key.', uploadPercent: null });
     expect(services.notifier.notify).not.toHaveBeenCalled();
     expect(services.navigation.navigate).not.toHaveBeenCalled();
   });
@@ -100,7 +108,7 @@ describe('add-product flow', () => {
     await settled(store);
 
     expect(posts).toHaveLength(0);
-    expect(store.getState().addProduct).toEqual({ status: 'failed', error: 'The image could not be uploaded.' });
+    expect(store.getState().addProduct).toEqual({ status: 'failed', error: 'The image could not be uploaded.', uploadPercent: null });
   });
 
   it("reports the API's message when the product is refused after the upload, without retrying the POST", async () => {
@@ -119,7 +127,7 @@ describe('add-product flow', () => {
 
     expect(uploads).toHaveLength(1);
     expect(productPosts).toBe(1);
-    expect(store.getState().addProduct).toEqual({ status: 'failed', error: 'Unknown category' });
+    expect(store.getState().addProduct).toEqual({ status: 'failed', error: 'Unknown category', uploadPercent: null });
     expect(services.navigation.navigate).not.toHaveBeenCalled();
   });
 });

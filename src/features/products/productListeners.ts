@@ -2,7 +2,7 @@ import type { AppStartListening } from '../../app/listenerMiddleware';
 import { errorMessage } from '../../api/baseApi';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
-import { addProductFailed, addProductRequested, productAdded, productImageUploaded } from './addProductSlice';
+import { addProductCancelled, addProductFailed, addProductRequested, productAdded, productImageUploaded } from './addProductSlice';
 import { productsApi } from './productsApi';
 
 /** The products feature's side effects: the add-product flow and the toasts after its calls. */
@@ -13,13 +13,25 @@ export function addProductListeners(startListening: AppStartListening): void {
     effect: async ({ payload }, api) => {
       api.cancelActiveListeners();
       let imageUrl: string;
+      const upload = api.dispatch(productsApi.endpoints.uploadImage.initiate(payload.image, { track: false }));
+      // Cancel stops the upload itself, not only the wait for it.
+      let cancelled = false;
+      api
+        .take(addProductCancelled.match)
+        .then(() => {
+          cancelled = true;
+          upload.abort();
+        })
+        // The watch ends with the flow.
+        .catch(() => undefined);
       try {
-        const uploaded = await api.dispatch(productsApi.endpoints.uploadImage.initiate(payload.image, { track: false })).unwrap();
+        const uploaded = await upload.unwrap();
         imageUrl = uploaded.url;
       } catch (error) {
-        api.dispatch(addProductFailed(errorMessage(error, copy.products.uploadFailed)));
+        if (!cancelled) api.dispatch(addProductFailed(errorMessage(error, copy.products.uploadFailed)));
         return;
       }
+      if (cancelled) return;
       api.dispatch(productImageUploaded());
       try {
         await api.dispatch(productsApi.endpoints.addProduct.initiate({ ...payload.product, image: imageUrl }, { track: false })).unwrap();

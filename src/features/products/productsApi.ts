@@ -1,9 +1,11 @@
-import { fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { baseApi, withAccessToken } from '../../api/baseApi';
 import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
 import { copy } from '../../config/copy';
 import { getConfig } from '../../config/env';
 import type { DeleteAnswer, InsertAnswer, Product } from '../../types/entities';
+import { imageUploadProgressed } from './addProductSlice';
+import { postFormWithProgress } from './uploadForm';
 
 /** What the add-product form posts; `image` is the image host's URL. */
 export type NewProduct = Omit<Product, '_id' | 'date'>;
@@ -18,11 +20,9 @@ interface ImageHostAnswer {
   data?: { url?: string };
 }
 
-/**
- * The image host may be another service (imgbb): it gets its own key in the query string and
- * bypasses the API base query (and its retries: an upload is not idempotent).
- */
-const imageHostQuery = fetchBaseQuery();
+/** An upload of up to 5 MB on a slow connection takes longer than an API call: it gets two minutes. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
 
 /**
  * The API's own image host takes uploads from signed-in sellers only, so it gets the access
@@ -66,22 +66,32 @@ export const productsApi = baseApi.injectEndpoints({
         { type: 'Booking', id: 'SELLER' },
       ],
     }),
+    /**
+     * The image host may be another service (imgbb): it gets its own key in the query string and
+     * bypasses the API base query (and its retries: an upload is not idempotent). Sent with
+     * XMLHttpRequest so the form can show how much has gone out.
+     */
     uploadImage: build.mutation<UploadedImage, File>({
       queryFn: async (file, api) => {
         const { imageHostUrl, imageHostKey, apiUrl } = getConfig();
         const body = new FormData();
         body.append('image', file);
-        const result = await imageHostQuery(
-          {
-            url: `${imageHostUrl}?key=${encodeURIComponent(imageHostKey)}`,
-            method: 'POST',
-            headers: imageHostHeaders(imageHostUrl, apiUrl),
-            body,
+        let shown = -1;
+        const result = await postFormWithProgress({
+          url: `${imageHostUrl}?key=${encodeURIComponent(imageHostKey)}`,
+          headers: imageHostHeaders(imageHostUrl, apiUrl),
+          body,
+          signal: api.signal,
+          timeoutMs: UPLOAD_TIMEOUT_MS,
+          // Whole percents only: one action per step the bar can show.
+          onProgress: (fraction) => {
+            const percent = Math.floor(fraction * 100);
+            if (percent === shown) return;
+            shown = percent;
+            api.dispatch(imageUploadProgressed(percent));
           },
-          api,
-          {},
-        );
-        if (result.error) return { error: result.error };
+        });
+        if ('error' in result) return { error: result.error };
         const answer = result.data as ImageHostAnswer | undefined;
         const url = answer?.data?.url;
         return answer?.success && url ? { data: { url } } : { error: notUploaded };

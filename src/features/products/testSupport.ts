@@ -1,5 +1,8 @@
 import { File as NodeFile } from 'node:buffer';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { Category } from '../../types/entities';
 import { getConfig } from '../../config/env';
 import { API, server } from '../../testing/server';
 
@@ -34,7 +37,7 @@ export interface RecordedPost {
 export const uploadedUrl = 'http://127.0.0.1:5000/image-host/i/abc123.png';
 
 /** The image host and POST /products as msw handlers that keep what they were sent. */
-export function recordProductCalls(upload: () => Response | Promise<Response> = () => HttpResponse.json({ success: true, status: 200, data: { url: uploadedUrl } })) {
+export function recordProductCalls(upload: (request: Request) => Response | Promise<Response> = () => HttpResponse.json({ success: true, status: 200, data: { url: uploadedUrl } })) {
   const uploads: RecordedUpload[] = [];
   const posts: RecordedPost[] = [];
   server.use(
@@ -48,7 +51,7 @@ export function recordProductCalls(upload: () => Response | Promise<Response> = 
         fileName: image instanceof Blob ? (image as File).name : null,
         fileType: image instanceof Blob ? image.type : null,
       });
-      return upload();
+      return upload(request);
     }),
     http.post(`${API}/products`, async ({ request }) => {
       posts.push({ body: await request.json(), authorization: request.headers.get('authorization') });
@@ -56,4 +59,42 @@ export function recordProductCalls(upload: () => Response | Promise<Response> = 
     }),
   );
   return { uploads, posts };
+}
+
+const categories: Category[] = [
+  { _id: 'c1', name: 'Fiction', category_id: '1', category: 'fiction', img: '' },
+  { _id: 'c2', name: 'History', category_id: '2', category: 'history', img: '' },
+];
+
+/** Every test of the file: signed in with a token, two categories to choose from. */
+export function serveCategories(): void {
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 't0k');
+    server.use(http.get(`${API}/bookCatagories`, () => HttpResponse.json(categories)));
+  });
+}
+
+export const cover = () => new File(['x'], 'cover.png', { type: 'image/png' });
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** One input event per field: typing key by key re-validates the whole form on every key. */
+export async function enter(user: User, label: string | RegExp, text: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(text);
+}
+
+/** Fills every field of the add-product form and chooses `cover.png`. */
+export async function fillForm(user: User) {
+  await enter(user, /Product name/, 'Dune');
+  await enter(user, /Resale price/, '12');
+  await enter(user, 'Original price', '30');
+  await enter(user, /Phone/, '0123456789');
+  await enter(user, /Location/, 'Dhaka');
+  await screen.findByRole('option', { name: 'History' });
+  await user.selectOptions(screen.getByLabelText('Category'), 'History');
+  await enter(user, 'Years of use', '2 years');
+  await user.selectOptions(screen.getByLabelText('Condition'), 'Fair');
+  await enter(user, 'Description', 'A desert planet');
+  await user.upload(screen.getByLabelText('Image'), cover());
 }

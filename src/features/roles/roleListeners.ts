@@ -1,7 +1,9 @@
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import { sessionStarted } from '../auth/authSlice';
 import { roleApi } from './roleApi';
-import { rolesLoaded, rolesRequested } from './roleSlice';
+import { rolesFailed, rolesLoaded, rolesRequested } from './roleSlice';
+import { loadFailedMessage } from '../../api/errorMessages';
+import { copy } from '../../config/copy';
 
 /** Roles come from the server by email once the API token is stored. */
 export function addRoleListeners(startListening: AppStartListening): void {
@@ -19,7 +21,7 @@ export function addRoleListeners(startListening: AppStartListening): void {
         api.dispatch(rolesLoaded({ isAdmin: admin.isAdmin, isSeller: seller.isSeller }));
       } catch (error) {
         console.error('could not load roles', error);
-        api.dispatch(rolesLoaded({ isAdmin: false, isSeller: false }));
+        api.dispatch(rolesFailed(loadFailedMessage(error, copy.roles.checkFailed)));
       }
     },
   });

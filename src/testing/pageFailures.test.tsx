@@ -1,0 +1,124 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { copy } from '../config/copy';
+import { Component as AllBuyerPage } from '../features/admin/AllBuyerPage';
+import { Component as AllSellerPage } from '../features/admin/AllSellerPage';
+import { Component as MyOrdersPage } from '../features/bookings/MyOrdersPage';
+import { dune } from '../features/catalogue/testBooks';
+import { Component as MyBuyerPage } from '../features/products/MyBuyerPage';
+import { Component as MyProductsPage } from '../features/products/MyProductsPage';
+import { failUntilFixed, FAILURES, failureSentence, runPastRetries } from './failures';
+import { aBooking } from './fixtures';
+import { renderApp, renderWithProviders, signedInState } from './renderWithProviders';
+import { API, server } from './server';
+
+/*
+ * Every list page, with the API answering slowly (past the time-out), failing (500) and refused
+ * (network error): the page says what failed and why — never that the list is empty — and Retry
+ * shows the data without a reload.
+ */
+
+interface Case {
+  name: string;
+  path: string;
+  failed: string;
+  empty: string;
+  answer: () => Response;
+  shows: string;
+  render(): void;
+}
+
+const user = { _id: 'u1', name: 'Sam Seller', email: 'sam@example.com', role: 'seller' as const };
+const product = { _id: 'p1', name: 'Dune', price: 12, phone: '1', location: 'Dhaka', condition: 'Good', description: '', image: '' };
+
+const cases: Case[] = [
+  {
+    name: 'My Orders',
+    path: '/bookings',
+    failed: copy.orders.failed,
+    empty: copy.orders.empty,
+    answer: () => HttpResponse.json([aBooking({ bookName: 'Dune' })]),
+    shows: 'Dune',
+    render: () => renderWithProviders(<MyOrdersPage />, { preloadedState: signedInState() }),
+  },
+  {
+    name: 'My Products',
+    path: '/products',
+    failed: copy.products.failed,
+    empty: copy.products.empty,
+    answer: () => HttpResponse.json([product], { headers: { 'X-Total-Count': '1' } }),
+    shows: 'Dune',
+    render: () => renderWithProviders(<MyProductsPage />, { preloadedState: signedInState({ isSeller: true }) }),
+  },
+  {
+    name: 'My Buyer',
+    path: '/mybuyers',
+    failed: copy.myBuyer.failed,
+    empty: copy.myBuyer.empty,
+    answer: () => HttpResponse.json([aBooking({ bookName: 'Dune' })]),
+    shows: 'Dune',
+    render: () => renderWithProviders(<MyBuyerPage />, { preloadedState: signedInState({ isSeller: true }) }),
+  },
+  {
+    name: 'All seller',
+    path: '/seller',
+    failed: copy.admin.sellersFailed,
+    empty: copy.admin.emptySellers,
+    answer: () => HttpResponse.json([user], { headers: { 'X-Total-Count': '1' } }),
+    shows: 'Sam Seller',
+    render: () => renderWithProviders(<AllSellerPage />, { preloadedState: signedInState({ isAdmin: true, isSeller: true }) }),
+  },
+  {
+    name: 'All Buyer',
+    path: '/buyer',
+    failed: copy.admin.buyersFailed,
+    empty: copy.admin.emptyBuyers,
+    answer: () => HttpResponse.json([{ ...user, role: 'Buyer' }], { headers: { 'X-Total-Count': '1' } }),
+    shows: 'Sam Seller',
+    render: () => renderWithProviders(<AllBuyerPage />, { preloadedState: signedInState({ isAdmin: true, isSeller: true }) }),
+  },
+  {
+    name: 'a category',
+    path: '/bookCatagoriesId/fiction',
+    failed: copy.books.failed,
+    empty: copy.books.empty,
+    answer: () => HttpResponse.json([dune]),
+    shows: dune.name,
+    render: () => {
+      server.use(
+        http.get(`${API}/bookCatagories`, () => HttpResponse.json([])),
+        http.get(`${API}/bookings`, () => HttpResponse.json([])),
+      );
+      renderApp('/bookCatagoriesId/fiction', { preloadedState: signedInState() });
+    },
+  },
+];
+
+const matrix = cases.flatMap((page) => FAILURES.map((failure) => [page.name, failure, page] as const));
+
+describe('list pages when the API lets them down', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    localStorage.setItem('accessToken', 't0k');
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it.each(matrix)('%s, API %s: says what failed with Retry, and Retry shows the rows', async (_name, failure, page) => {
+    const clicker = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const api = failUntilFixed(page.path, failure, page.answer);
+    page.render();
+    // The loader of a page fetched first, and the page tries once more: both end.
+    await runPastRetries();
+    await runPastRetries();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`${page.failed} ${failureSentence[failure]}`);
+    expect(screen.queryByText(page.empty)).not.toBeInTheDocument();
+
+    api.fix();
+    await clicker.click(screen.getByRole('button', { name: copy.messages.retry }));
+    expect(await screen.findByText(page.shows)).toBeInTheDocument();
+    expect(screen.queryByText(page.failed, { exact: false })).not.toBeInTheDocument();
+  });
+});
