@@ -38,12 +38,13 @@ function start() {
   const store = setupStore(services);
   // Online/offline and focus events, for the API's refetch when the connection comes back.
   setupListeners(store.dispatch);
-  const tree = (
+  const tree = (serverState?: ReturnType<typeof store.getState>) => (
     <AppTree
       store={store}
       services={services}
       navigation={navigation}
       router={(children) => <BrowserRouter>{children}</BrowserRouter>}
+      serverState={serverState}
     />
   );
   // A page prerendered to HTML (see src/ssr/README.md) is hydrated, with the data it was
@@ -52,16 +53,17 @@ function start() {
     watchTypingBeforeHydration(container);
     const categories = readPreloadedCategories(document);
     if (categories) store.dispatch(preloadCategories(categories));
+    const renderedFrom = store.getState();
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread until the whole page is live.
     startTransition(() => {
-      hydrateRoot(container, tree, {
+      hydrateRoot(container, tree(renderedFrom), {
         onRecoverableError: (error, info) => console.error('hydration', error, info.componentStack),
       });
     });
   } else {
     container.replaceChildren();
-    createRoot(container).render(tree);
+    createRoot(container).render(tree());
   }
   // The identity SDK loads after the first paint.
   requestAnimationFrame(() => setTimeout(() => store.dispatch(appStarted()), 0));

@@ -6,7 +6,7 @@ import { Toaster } from '../components/Toaster';
 import { theme } from '../theme';
 import type { AppServices } from './services';
 import { ServicesContext } from './servicesContext';
-import type { AppStore } from './store';
+import type { AppStore, RootState } from './store';
 
 interface Props {
   store: AppStore;
@@ -14,11 +14,13 @@ interface Props {
   children: ReactNode;
   /** Where toasts render; tests that fake the notifier leave it out. */
   toaster?: ReactNode;
+  /** The state prerendered HTML was made from, while hydrating it (react-redux's getServerSnapshot). */
+  serverState?: RootState;
 }
 
-export function AppProviders({ store, services, children, toaster = <Toaster /> }: Props) {
+export function AppProviders({ store, services, children, toaster = <Toaster />, serverState }: Props) {
   return (
-    <Provider store={store}>
+    <Provider store={store} serverState={serverState}>
       <ServicesContext.Provider value={services}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
