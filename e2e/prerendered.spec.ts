@@ -33,6 +33,19 @@ async function watchRoot(page: Page) {
   });
 }
 
+/** Holds the app's script back, so the page stays plain HTML while the user acts; call the answer to let it go. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/static\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -114,15 +127,7 @@ test('a route that is not prerendered starts from the empty shell', async ({ req
 });
 
 test('a submit before the app is live never sends the password in the address', async ({ page }) => {
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  // The app's script is held back, so the page stays plain HTML while the user acts.
-  await page.route(/\/static\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto('/login', { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Log In' });
   await form.getByLabel('Email').fill('someone@example.com');
@@ -138,14 +143,7 @@ test('a submit before the app is live never sends the password in the address', 
 });
 
 test('what is typed into the prerendered log-in form before the app is live is kept and used', async ({ page }) => {
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/static\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto('/login', { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Log In' });
   await form.getByLabel('Email').fill('buyer@bookresale.test');
