@@ -69,6 +69,7 @@ export default defineConfig({
       FIREBASE_AUTH_EMULATOR_HOST: '',
       STRIPE_SECRET_KEY: '',
       STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
       IMAGE_HOST_URL: '',
       IMAGE_HOST_KEY: '',
       DATABASE_URL: '',

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Serves the built SPA (dist/): prerendered pages, the shell for other client routes (see
 // scripts/web/pages.mjs), static files,
-// and /config.js with the client settings from the environment.
+// and /config.js with the client settings from the environment. Every answer carries the
+// security headers of scripts/web/security-headers.mjs (docs/SECURITY.md).
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { clientConfigScript } from './client-config.mjs';
 import { createPages } from './web/pages.mjs';
+import { webSecurityHeaders } from './web/security-headers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -57,7 +59,9 @@ export function createStaticServer({ env = process.env, extraScripts = [], log }
     pages ??= createPages({ dist: root, prerenderer: path.join(root, '..', 'dist-ssr', 'document.cjs'), env, extraScripts, log });
     return pages(pathname);
   };
+  const securityHeaders = Object.entries(webSecurityHeaders(env, extraScripts));
   return http.createServer((req, res) => {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();

@@ -5,6 +5,7 @@
  * (scripts/seed-demo.mjs). With DATABASE_URL, a fresh database on that server for each run
  * (bench/lib/postgres.ts). Everything stops at the end of the part (bench/lib/processes.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,8 @@ export async function startShopStack(webOrigins: string[]): Promise<ShopStack> {
   const env: NodeJS.ProcessEnv = {
     ...cleanEnvironment(),
     DATABASE_URL: databaseUrl ? await freshDatabase(databaseUrl) : '',
+    // The API requires a shared signing secret on a database server.
+    ...(databaseUrl ? { JWT_SECRET: randomBytes(32).toString('hex') } : {}),
     API_PORT: String(apiPort),
     API_HOST: '127.0.0.1',
     DATA_DIR: path.join(dataDir, 'api'),

@@ -17,7 +17,7 @@ import {
   unrecognizedUrl,
 } from './errors';
 import { type FormObject, readString } from './form';
-import { PaymentIntents } from './payment-intents';
+import { PaymentIntents, type SucceededListener } from './payment-intents';
 import { PaymentMethods } from './payment-methods';
 import { Refunds } from './refunds';
 import type { SandboxStore } from './store';
@@ -89,9 +89,10 @@ export class StripeApi {
   constructor(
     store: SandboxStore,
     private readonly keys: ApiKeys,
+    onPaymentIntentSucceeded?: SucceededListener,
   ) {
     this.methods = new PaymentMethods(store);
-    this.intents = new PaymentIntents(store, this.methods);
+    this.intents = new PaymentIntents(store, this.methods, onPaymentIntentSucceeded);
     this.refunds = new Refunds(store, this.intents);
     const intent = '/v1/payment_intents/([A-Za-z0-9_]+)';
     this.routes = [

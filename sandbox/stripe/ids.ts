@@ -11,7 +11,7 @@ export function randomToken(length: number): string {
 }
 
 /** An id shaped like Stripe's: `pi_3Q...`, `pm_1P...`, `ch_3Q...`. */
-export function newId(prefix: 'pi' | 'pm' | 'ch' | 're' | 'req'): string {
+export function newId(prefix: 'pi' | 'pm' | 'ch' | 're' | 'req' | 'evt'): string {
   return `${prefix}_${randomToken(24)}`;
 }
 

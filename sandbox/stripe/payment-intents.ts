@@ -63,10 +63,14 @@ function mergeMetadata(current: Stripe.Metadata, updates: Record<string, string>
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
+/** Told of each PaymentIntent that has just succeeded (webhooks). */
+export type SucceededListener = (intent: Stripe.PaymentIntent) => void;
+
 export class PaymentIntents {
   constructor(
     private readonly store: SandboxStore,
     private readonly paymentMethods: PaymentMethods,
+    private readonly onSucceeded: SucceededListener = () => undefined,
   ) {}
 
   create(params: FormObject): Stripe.PaymentIntent {
@@ -196,6 +200,7 @@ export class PaymentIntents {
       intent.amount_received = intent.amount;
     }
     this.store.save();
+    if (intent.status === 'succeeded') this.onSucceeded(intent);
     return intent;
   }
 
@@ -210,6 +215,7 @@ export class PaymentIntents {
     intent.amount_capturable = 0;
     intent.status = 'succeeded';
     this.store.save();
+    this.onSucceeded(intent);
     return intent;
   }
 

@@ -14,12 +14,15 @@ import { unrecognizedUrl } from './errors';
 import { parseForm } from './form';
 import { newId } from './ids';
 import { SandboxStore } from './store';
+import { WebhookSender } from './webhooks';
 
 export const DEFAULT_PORT = 12111;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_CLIENT_ORIGINS: readonly string[] = ['http://127.0.0.1:8080'];
 export const DEFAULT_SECRET_KEY = 'sk_test_sandbox';
 export const DEFAULT_PUBLISHABLE_KEY = 'pk_test_sandbox';
+/** The webhook signing secret the API expects from the sandbox unless both are told another. */
+export const DEFAULT_WEBHOOK_SECRET = 'whsec_sandbox';
 /** The API version answered when the caller does not name one. */
 const API_VERSION = '2026-10-28.endive';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -39,6 +42,15 @@ export interface StripeSandboxOptions {
   secretKey?: string;
   /** The publishable key the SPA uses. Default pk_test_sandbox. */
   publishableKey?: string;
+  /**
+   * Where signed `payment_intent.succeeded` events are POSTed, as `stripe listen --forward-to`
+   * would. Unset: no events are sent.
+   */
+  webhookUrl?: string;
+  /** Signs the events. Default whsec_sandbox. */
+  webhookSecret?: string;
+  /** Waits between delivery attempts; their count bounds the retries. Default 1, 2, 4, 8, 16 s. */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 export interface StripeSandbox {
@@ -47,6 +59,8 @@ export interface StripeSandbox {
   port: number;
   /** Where the sandbox Stripe.js is served: `${url}/v3/`. */
   scriptUrl: string;
+  /** Resolves once every webhook event sent so far was delivered or given up on. */
+  webhooksSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,10 +119,23 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
 export async function startStripeSandbox(options: StripeSandboxOptions = {}): Promise<StripeSandbox> {
   const host = options.host ?? DEFAULT_HOST;
   const origins = options.clientOrigins ?? DEFAULT_CLIENT_ORIGINS;
-  const api = new StripeApi(new SandboxStore(options.dataDir), {
-    secretKey: options.secretKey ?? DEFAULT_SECRET_KEY,
-    publishableKey: options.publishableKey ?? DEFAULT_PUBLISHABLE_KEY,
-  });
+  const webhooks = options.webhookUrl
+    ? new WebhookSender({
+        url: options.webhookUrl,
+        secret: options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET,
+        retryDelaysMs: options.webhookRetryDelaysMs,
+        apiVersion: API_VERSION,
+        log: (line) => console.error(`stripe sandbox: ${line}`),
+      })
+    : undefined;
+  const api = new StripeApi(
+    new SandboxStore(options.dataDir),
+    {
+      secretKey: options.secretKey ?? DEFAULT_SECRET_KEY,
+      publishableKey: options.publishableKey ?? DEFAULT_PUBLISHABLE_KEY,
+    },
+    webhooks && ((intent) => webhooks.paymentIntentSucceeded(intent)),
+  );
   const script = await buildBrowserScript();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -161,21 +188,33 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
     url: base,
     port,
     scriptUrl: `${base}/v3/`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    webhooksSettled: async () => webhooks?.settled(),
+    close: async () => {
+      await webhooks?.close();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }
 
-/** Environment for the command line: STRIPE_SANDBOX_PORT, _CLIENT_ORIGINS (comma-separated), _DATA_DIR. */
+/**
+ * Environment for the command line: STRIPE_SANDBOX_PORT, _CLIENT_ORIGINS (comma-separated),
+ * _DATA_DIR, _WEBHOOK_URL, _WEBHOOK_SECRET.
+ */
 function optionsFromEnvironment(env: NodeJS.ProcessEnv): StripeSandboxOptions {
   const origins = env.STRIPE_SANDBOX_CLIENT_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const webhookUrl = env.STRIPE_SANDBOX_WEBHOOK_URL?.trim() || undefined;
+  if (webhookUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webhookUrl)) {
+    throw new Error(`STRIPE_SANDBOX_WEBHOOK_URL must be an http(s) URL, got "${webhookUrl}"`);
+  }
   return {
     port: portFromEnvironment(),
     clientOrigins: origins?.length ? origins : undefined,
     dataDir: env.STRIPE_SANDBOX_DATA_DIR || undefined,
+    webhookUrl,
+    webhookSecret: env.STRIPE_SANDBOX_WEBHOOK_SECRET?.trim() || undefined,
   };
 }
 

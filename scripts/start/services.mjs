@@ -42,6 +42,10 @@ export async function startPaymentSandbox(processes, settings) {
       STRIPE_SANDBOX_PORT: String(ports.stripe),
       STRIPE_SANDBOX_CLIENT_ORIGINS: `http://127.0.0.1:${ports.web},http://localhost:${ports.web}`,
       STRIPE_SANDBOX_DATA_DIR: path.join(settings.dataDir, 'stripe'),
+      // Succeeded payments reach the API as signed webhooks too, as `stripe listen --forward-to`
+      // does, so a charge whose browser closed before POST /payment is still recorded.
+      STRIPE_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports.api}/stripe/webhook`,
+      STRIPE_SANDBOX_WEBHOOK_SECRET: settings.webhookSecret,
     },
   });
   await waitUntilReady(entry, `http://127.0.0.1:${ports.stripe}/healthz`, 'The payment sandbox');

@@ -1,5 +1,6 @@
 // Which services `npm start` runs and how they are wired, from the environment: the offline
 // stand-ins by default, the real services when their keys are set (see docs/RUNNING.md).
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ADMIN_EMAIL } from '../demo-accounts.mjs';
@@ -60,6 +61,8 @@ export function settingsFromEnvironment() {
     adminEmail: adminEmails.split(',')[0].trim(),
     emulator: !realFirebase,
     sandbox: !realStripe,
+    // Signs the sandbox's webhook events to the API: a new one each run, known to both only.
+    webhookSecret: realStripe ? undefined : `whsec_${randomBytes(24).toString('hex')}`,
     realImageHost,
     postgres: isSet('DATABASE_URL'),
     demoData,
@@ -90,6 +93,7 @@ export function apiEnvironment(settings) {
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(ports.stripe),
       STRIPE_API_PROTOCOL: 'http',
+      STRIPE_WEBHOOK_SECRET: settings.webhookSecret,
     });
   }
   return apiEnv;
@@ -108,6 +112,8 @@ export function clientEnvironment(settings) {
     }
   }
   client.STRIPE_PUBLISHABLE_KEY = settings.sandbox ? SANDBOX_PUBLISHABLE_KEY : value('STRIPE_PUBLISHABLE_KEY');
+  // The sandbox's Stripe.js, fetched when a checkout opens (real keys use js.stripe.com).
+  if (settings.sandbox) client.STRIPE_JS_URL = `http://127.0.0.1:${settings.ports.stripe}/v3/`;
   client.IMAGE_HOST_URL = settings.realImageHost ? value('IMAGE_HOST_URL') : `${apiUrl}/image-host/1/upload`;
   if (isSet('IMAGE_HOST_KEY')) client.IMAGE_HOST_KEY = value('IMAGE_HOST_KEY');
   if (isSet('TOKEN_SYNC_URL')) client.TOKEN_SYNC_URL = value('TOKEN_SYNC_URL');

@@ -4,11 +4,12 @@
 //   paint with the HTML; rendered once per distinct list, and the prerendered file when the API
 //   is slow or down;
 // - every other route: the empty shell (dist/app.html).
-// The client settings are written into each page, so no script request holds up the first paint.
+// The client settings are written into each page as a JSON data block (not an inline script, which
+// the Content-Security-Policy forbids), so no script request holds up the first paint.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { clientConfigScript } from '../client-config.mjs';
+import { clientConfigDataBlock } from '../client-config.mjs';
 
 /** How long the home page waits for the category list before it goes out without it. */
 export const CATEGORY_WAIT_MS = 500;
@@ -22,7 +23,7 @@ const readIfExists = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf
  *   `prerenderer`: the path of dist-ssr/document.cjs, or the module itself.
  */
 export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = fetch, log = () => undefined, categoryWaitMs = CATEGORY_WAIT_MS }) {
-  const head = `<script>${clientConfigScript(env)}</script>${extraScripts.map((src) => `<script defer src="${src}"></script>`).join('')}`;
+  const head = `${clientConfigDataBlock(env)}${extraScripts.map((src) => `<script defer src="${src}"></script>`).join('')}`;
   const withSettings = (html) => html.replace('<script src="/config.js"></script>', () => head);
 
   const index = readIfExists(path.join(dist, 'index.html'));

@@ -12,6 +12,7 @@ import { cachedAccountChecker } from './lib/accountStandingCache';
 import { accessTokens, resolveJwtSecret } from './lib/accessTokens';
 import { firebaseIdentity, type AccountChecker, type IdTokenVerifier } from './lib/firebaseVerifier';
 import { RequestLog, safeLoggerOptions } from './lib/logging';
+import { databaseRateLimitStore } from './lib/rateLimitStore';
 import { stripePaymentProvider, type PaymentProvider } from './lib/paymentProvider';
 import { serverTimeouts } from './lib/serverTimeouts';
 import authorization from './plugins/authorization';
@@ -21,17 +22,22 @@ import controlCharacters from './plugins/controlCharacters';
 import database from './plugins/database';
 import errors from './plugins/errors';
 import identity from './plugins/identity';
+import imageStore from './plugins/imageStore';
 import imageSweeper from './plugins/imageSweeper';
 import payments from './plugins/payments';
+import securityHeaders from './plugins/securityHeaders';
 import adminRoutes from './routes/admin';
 import bookingRoutes from './routes/bookings';
 import catalogueRoutes from './routes/catalogue';
+import healthRoutes from './routes/health';
 import identityRoutes from './routes/identity';
 import imageRoutes from './routes/images';
 import paymentRoutes from './routes/payments';
 import productRoutes from './routes/products';
 import searchRoutes from './routes/search';
+import stripeWebhookRoutes from './routes/stripeWebhook';
 import bookRoutes from './routes/books';
+import { fastifyTrustProxy } from './scaleOutConfig';
 import { seedCatalogue } from './seed';
 
 export interface BuildAppOptions {
@@ -80,13 +86,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     throw error;
   }
 
+  const timeouts = serverTimeouts(config.timeouts);
   const app = Fastify({
     logger: safeLoggerOptions(options.logger),
     logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
-    ...serverTimeouts(config.timeouts),
+    // Client addresses (rate limits, logs) come from X-Forwarded-For only through trusted proxies.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...timeouts,
+    // Node answers an HTTP/1.1 request without Host with an empty 400; the errors plugin refuses
+    // it instead, so that answer carries a JSON message like every other.
+    http: { ...timeouts.http, requireHostHeader: false },
   });
   await app.register(configPlugin, { config });
+  await app.register(securityHeaders);
   await app.register(errors);
   await app.register(controlCharacters);
   await app.register(cors, {
@@ -99,7 +112,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // A bare OPTIONS (no Origin) is answered like a preflight, not with a plain-text 400.
     strictPreflight: false,
   });
-  if (config.rateLimitPerMinute > 0) await app.register(rateLimit, { global: false });
+  if (config.rateLimitPerMinute > 0) {
+    // Shared through the database when several processes serve one shop, else kept in memory.
+    const store = config.rateLimitStore === 'database' ? databaseRateLimitStore(db) : undefined;
+    await app.register(rateLimit, { global: false, ...(store && { store }) });
+  }
   await app.register(multipart);
   await app.register(database, { db, closeOnShutdown: !options.db });
   await app.register(caches);
@@ -114,11 +131,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(authorization);
   await app.register(payments, { provider: options.payments ?? stripePaymentProvider(config.stripe) });
+  await app.register(imageStore);
   await app.register(imageSweeper, {
     graceHours: config.imageGraceHours,
     intervalMinutes: config.imageSweepIntervalMinutes,
   });
 
+  await app.register(healthRoutes);
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);
   await app.register(bookRoutes);
@@ -127,6 +146,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(productRoutes);
   await app.register(bookingRoutes);
   await app.register(paymentRoutes);
+  await app.register(stripeWebhookRoutes);
   await app.register(imageRoutes);
   return app;
 }

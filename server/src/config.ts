@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { scaleOutConfig, type ImageStoreKind, type RateLimitStoreKind, type TrustProxy } from './scaleOutConfig';
 
 /** Everything the API reads from its environment, validated once at start. */
 export interface StripeConfig {
@@ -7,6 +8,8 @@ export interface StripeConfig {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+  /** Signs the provider's webhook events (`whsec_...`); unset, `POST /stripe/webhook` is off. */
+  webhookSecret?: string;
 }
 
 export interface Config {
@@ -42,7 +45,15 @@ export interface Config {
   imageSweepIntervalMinutes: number;
   /** How long a client may take to send a request, and to keep a connection open. */
   timeouts: TimeLimits;
+  /** Which proxies' `X-Forwarded-For` is believed (Fastify's `trustProxy`); false: none. */
+  trustProxy: TrustProxy;
+  /** Where uploaded images and their narrower copies live. */
+  imageStore: ImageStoreKind;
+  /** Where rate-limit counters live: this process's memory, or the database all processes share. */
+  rateLimitStore: RateLimitStoreKind;
 }
+
+export type { ImageStoreKind, RateLimitStoreKind, TrustProxy };
 
 /** Time limits on connections, in milliseconds (see "Time limits" in server/README.md). */
 export interface TimeLimits {
@@ -71,6 +82,8 @@ export class ConfigError extends Error {
 }
 
 export const SANDBOX_STRIPE_KEY = 'sk_test_sandbox';
+/** The webhook signing secret the local payment sandbox uses unless told another. */
+export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 type Env = Record<string, string | undefined>;
@@ -142,6 +155,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters long');
   }
+  if (jwtSecret === undefined && databaseUrl !== undefined) {
+    // A generated secret lives in one machine's DATA_DIR: other processes on the same database
+    // would refuse each other's tokens.
+    problems.push(
+      'JWT_SECRET is required with DATABASE_URL: every API process on one database must sign with the same secret ' +
+        '(at least 32 characters, e.g. `openssl rand -hex 32`)',
+    );
+  }
 
   const publicUrl = nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, '');
   if (publicUrl !== undefined && !isHttpUrl(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');
@@ -178,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute,
     ...images,
     timeouts: timeLimits(env, problems),
+    ...scaleOutConfig(env, databaseUrl, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -232,9 +254,14 @@ function stripeConfig(
   if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) {
     problems.push('STRIPE_SECRET_KEY must look like sk_test_... or sk_live_...');
   }
+  const webhookSecret =
+    nonEmpty(env.STRIPE_WEBHOOK_SECRET) ?? (secretKey === SANDBOX_STRIPE_KEY ? SANDBOX_WEBHOOK_SECRET : undefined);
+  if (webhookSecret !== undefined && !/^whsec_\S+$/.test(webhookSecret)) {
+    problems.push('STRIPE_WEBHOOK_SECRET must look like whsec_...');
+  }
   const host = nonEmpty(env.STRIPE_API_HOST);
   // A real key with no host talks to Stripe itself; otherwise the local stand-in is the default.
-  if (host === undefined && secretKey !== SANDBOX_STRIPE_KEY) return { secretKey };
+  if (host === undefined && secretKey !== SANDBOX_STRIPE_KEY) return { secretKey, webhookSecret };
   const protocol = nonEmpty(env.STRIPE_API_PROTOCOL) ?? 'http';
   if (protocol !== 'http' && protocol !== 'https') {
     problems.push('STRIPE_API_PROTOCOL must be http or https');
@@ -244,6 +271,7 @@ function stripeConfig(
     host: host ?? '127.0.0.1',
     port: port('STRIPE_API_PORT', 12111),
     protocol: protocol === 'https' ? 'https' : 'http',
+    webhookSecret,
   };
 }
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/dataDirLock';
 
 /** `npm run server`: the API on the embedded database unless DATABASE_URL says otherwise. */
 async function main() {
@@ -7,9 +8,14 @@ async function main() {
   const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   await app.listen({ port: config.apiPort, host: config.apiHost });
 
+  // The first signal stops taking requests and finishes those in flight (app.close waits for them
+  // before the database closes); a second one ends the process at once.
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'stopping at once');
+      process.exit(1);
+    }
     closing = true;
     app.log.info({ signal }, 'closing');
     app.close().then(
@@ -20,12 +26,12 @@ async function main() {
       },
     );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else {
     console.error('The API could not start:', error);

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { accessTokens } from '../src/lib/accessTokens';
 
 const SECRET = 'access-token-secret-that-is-long-enough';
@@ -36,5 +37,22 @@ describe('access tokens', () => {
     const elsewhere = await accessTokens('another-secret-that-is-long-enough-too').sign(claims);
     expect(await tokens.verify(elsewhere)).toBeUndefined();
     expect(await tokens.verify('not.a.token')).toBeUndefined();
+  });
+
+  it('refuse a genuine signature over a subject that is not a user id', async () => {
+    const tokens = accessTokens(SECRET);
+    const signed = (subject: string) =>
+      new SignJWT({ email: claims.email })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(subject)
+        .setIssuer('book-resale-api')
+        .setAudience('book-resale-spa')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(SECRET));
+    expect(await tokens.verify(await signed(claims.userId))).toMatchObject(claims);
+    for (const subject of ['a\u0000b', `${claims.userId}\u0000`, "x' or '1'='1", 'F'.repeat(24), '']) {
+      expect(await tokens.verify(await signed(subject))).toBeUndefined();
+    }
   });
 });

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.databasePoolSize).toBe(10);
     expect(config.jwtSecret).toBeUndefined();
+    expect(config).toMatchObject({ trustProxy: false, imageStore: 'disk', rateLimitStore: 'memory' });
   });
 
   it('reads the size of the PostgreSQL connection pool', () => {
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       API_PORT: '6000', ADMIN_EMAILS: 'A@x.dev, b@x.dev', CLIENT_ORIGIN: 'http://a.dev,https://b.dev',
       DATABASE_URL: 'postgres://u:p@db:5432/app', PUBLIC_URL: 'https://api.example/', STRIPE_SECRET_KEY: 'sk_live_abc123',
+      JWT_SECRET: 'a-secret-shared-by-every-api-process',
     });
     expect(config.apiPort).toBe(6000);
     expect(config.adminEmails).toEqual(['a@x.dev', 'b@x.dev']);
@@ -93,5 +95,50 @@ describe('the Auth emulator only where it is safe', () => {
   it('allows any address with a real project', () => {
     const env = { API_HOST: '0.0.0.0', PUBLIC_URL: 'https://api.shop.example', STRIPE_SECRET_KEY: 'sk_live_abc123' };
     expect(() => assertSafeIdentityMode(loadConfig(env))).not.toThrow();
+  });
+});
+
+describe('several processes on one database', () => {
+  const POSTGRES = 'postgres://u:p@db:5432/app';
+  const SECRET = 'a-secret-shared-by-every-api-process';
+
+  it('requires JWT_SECRET with DATABASE_URL, saying why', () => {
+    expect(() => loadConfig({ DATABASE_URL: POSTGRES })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: POSTGRES })).toThrow(/JWT_SECRET is required with DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+    // The embedded database is one process: a generated secret in DATA_DIR does.
+    expect(() => loadConfig({})).not.toThrow();
+  });
+
+  it('refuses to build the API on DATABASE_URL without JWT_SECRET, before connecting', async () => {
+    await expect(buildApp({ env: { DATABASE_URL: 'postgres://u:p@127.0.0.1:1/none' }, seed: false })).rejects.toThrow(/JWT_SECRET/);
+  });
+
+  it('shares rate-limit counters through the database with DATABASE_URL, unless told otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).rateLimitStore).toBe('database');
+    expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET, RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
+    expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow('RATE_LIMIT_STORE must be one of memory, database');
+  });
+
+  it('keeps images on disk unless IMAGE_STORE=database', () => {
+    expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).imageStore).toBe('disk');
+    expect(loadConfig({ IMAGE_STORE: 'database' }).imageStore).toBe('database');
+    expect(loadConfig({ IMAGE_STORE: ' Database ' }).imageStore).toBe('database');
+    expect(() => loadConfig({ IMAGE_STORE: 's3' })).toThrow('IMAGE_STORE must be one of disk, database');
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback',
+    ]);
+  });
+
+  it.each(['true', '*', '11', '10.0.0.0/33', '300.1.1.1', 'proxy.internal', '10.0.0.1/8/2', ','])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be/);
   });
 });

@@ -1,67 +1,17 @@
 import { brokenMultipartCases, UPLOAD_URL, wellFormed } from './brokenMultipart';
-import { idTokenFor } from './fakes';
+import { bodyCases } from './fuzzBodies';
+import { framingCases } from './fuzzFraming';
 import {
   BAD_AMOUNTS, CONTROL_CHARACTERS, ENCODED_CONTROLS, insertAt, ODD_SEGMENTS, seededRandom, type Random,
 } from './fuzzInputs';
+import { pathCases } from './fuzzPaths';
+import {
+  json, rawRequest, rightfulAuthorization, someAuthorization, withRawField, writeTargets, type FuzzCase, type FuzzCast,
+} from './fuzzRequest';
+import { tokenCases } from './fuzzTokens';
+import { uploadCases } from './fuzzUploads';
 
-/** One raw request. A `slow` one sends less than it announces, so the server has to cut it off. */
-export interface FuzzCase {
-  label: string;
-  bytes: Buffer;
-  slow?: boolean;
-}
-
-/** Who the requests can be sent as, and the seller's own book (a booking of it is always refused). */
-export interface FuzzCast {
-  authorization: { buyer: string; seller: string; admin: string };
-  sellerEmail: string;
-  sellerBookId: string;
-}
-
-const UNKNOWN_ID = 'f'.repeat(24);
-
-export function rawRequest(method: string, url: string, headers: Record<string, string | number>, body?: Buffer | string): Buffer {
-  const all: Record<string, string | number> = { host: '127.0.0.1', ...headers };
-  if (body !== undefined && all['content-length'] === undefined) all['content-length'] = Buffer.byteLength(body);
-  const head = [`${method} ${url} HTTP/1.1`, ...Object.entries(all).map(([name, value]) => `${name}: ${value}`)].join('\r\n');
-  return Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), Buffer.from(body ?? '')]);
-}
-
-const json = (value: object) => JSON.stringify(value);
-/** JSON with one field's raw JSON text in place (so `1e400` reaches the server as typed). */
-const withRawField = (value: object, field: string, rawJson: string) =>
-  JSON.stringify({ ...value, [field]: '__RAW__' }).replace('"__RAW__"', rawJson);
-
-function someAuthorization(random: Random, cast: FuzzCast): Record<string, string> {
-  const choice = random.pick(['none', 'buyer', 'seller', 'admin', 'id-token', 'garbage'] as const);
-  if (choice === 'none') return {};
-  if (choice === 'id-token') return { authorization: `Bearer ${idTokenFor('fuzz@test.dev')}` };
-  if (choice === 'garbage') return { authorization: 'bearer x.y.z' };
-  return { authorization: cast.authorization[choice] };
-}
-
-/** The caller a write route expects, so a request gets past authentication to its body. */
-function rightfulAuthorization(url: string, cast: FuzzCast): Record<string, string> {
-  if (url === '/users') return { authorization: `Bearer ${idTokenFor('fuzz@test.dev')}` };
-  // The seller booking their own book: refused after validation, whatever the body says.
-  if (url === '/products' || url === '/bookings') return { authorization: cast.authorization.seller };
-  return { authorization: cast.authorization.buyer };
-}
-
-/** Bodies of the routes that write, each with a place to poison; none of them may be stored. */
-function writeTargets(cast: FuzzCast) {
-  const product = {
-    name: 'Fuzz', price: 12.5, phone: '1', location: 'L', condition: 'Good', description: 'Fine',
-    image: 'https://images.example/x.png', category: 'fiction', orginal_price: 20, uses: '1 year',
-  };
-  return [
-    { url: '/products', body: product, texts: ['name', 'phone', 'location', 'condition', 'description', 'image', 'uses'], amounts: ['price', 'orginal_price'] },
-    { url: '/bookings', body: { bookId: cast.sellerBookId, email: cast.sellerEmail, cusTomername: 'C', location: 'L', phone: '1', bookName: 'B' }, texts: ['cusTomername', 'location', 'phone', 'bookName', 'email'], amounts: ['resale_price'] },
-    { url: '/create-payment-intent', body: { bookingId: UNKNOWN_ID }, texts: ['bookingId'], amounts: ['resale_price'] },
-    { url: '/payment', body: { bookingId: UNKNOWN_ID, transactionId: 'pi_fuzz' }, texts: ['transactionId', 'email'], amounts: ['resale_price'] },
-    { url: '/users', body: { name: 'Fuzz', email: 'fuzz@test.dev', role: 'Buyer' }, texts: ['name', 'email'], amounts: [] },
-  ] as const;
-}
+export { rawRequest, type FuzzCase, type FuzzCast } from './fuzzRequest';
 
 /** The routes, with `:x` where a path parameter goes; PUT and DELETE ones always get an odd one. */
 const ROUTES = [
@@ -76,21 +26,30 @@ const ODD_METHODS = ['TRACE', 'PROPFIND', 'FOO', 'get', 'post', 'delete', 'PATCH
 
 function controlInJson(random: Random, cast: FuzzCast): FuzzCase {
   const target = random.pick(writeTargets(cast));
-  const field = random.pick(target.texts);
+  const field = random.pick(target.fields);
   const base: Record<string, unknown> = { ...target.body };
   const poisoned = insertAt(random, String(base[field] ?? 'x'), random.pick(CONTROL_CHARACTERS));
   const nested = random.chance(0.2);
   const body = nested ? { ...base, extra: { list: [poisoned] } } : { ...base, [field]: poisoned };
   const headers = { ...(random.chance(0.75) ? rightfulAuthorization(target.url, cast) : someAuthorization(random, cast)), 'content-type': 'application/json' };
-  return { label: `control character in ${target.url} ${nested ? 'extra' : field}`, bytes: rawRequest('POST', target.url, headers, json(body)) };
+  const label = `control character in ${target.url} ${nested ? 'extra' : field}`;
+  return { kind: 'control characters', label, bytes: rawRequest('POST', target.url, headers, json(body)), expect: 'refused' };
 }
 
+const isAmount = (field: string) => field.endsWith('price');
+
 function oddAmount(random: Random, cast: FuzzCast): FuzzCase {
-  const target = random.pick(writeTargets(cast).filter((candidate) => candidate.amounts.length > 0));
-  const field = random.pick(target.amounts);
+  if (random.chance(0.2)) {
+    // The search's price bounds are amounts too, read from the query.
+    const url = `/books/search?${random.pick(['minPrice', 'maxPrice'])}=${encodeURIComponent(random.pick(BAD_AMOUNTS))}`;
+    return { kind: 'odd amounts', label: `GET ${url.slice(0, 60)}`, bytes: rawRequest('GET', url, {}), expect: 'refused', statuses: [400] };
+  }
+  const target = random.pick(writeTargets(cast).filter((candidate) => candidate.fields.some(isAmount)));
+  const field = random.pick(target.fields.filter(isAmount));
   const amount = random.pick(BAD_AMOUNTS);
   const headers = { ...rightfulAuthorization(target.url, cast), 'content-type': 'application/json' };
-  return { label: `${target.url} ${field}=${amount.slice(0, 20)}`, bytes: rawRequest('POST', target.url, headers, withRawField(target.body, field, amount)) };
+  const bytes = rawRequest('POST', target.url, headers, withRawField(target.body, field, amount));
+  return { kind: 'odd amounts', label: `${target.url} ${field}=${amount.slice(0, 20)}`, bytes, expect: 'refused' };
 }
 
 function oddUrl(random: Random, cast: FuzzCast): FuzzCase {
@@ -100,7 +59,8 @@ function oddUrl(random: Random, cast: FuzzCast): FuzzCase {
   if (random.chance(0.3)) url += `${url.includes('?') ? '&' : '?'}${random.pick(['x', 'email', '__proto__', 'constructor[prototype]', 'key'])}=${random.pick(ENCODED_CONTROLS)}`;
   if (random.chance(0.05)) url += '/'.concat('9'.repeat(20_000)); // past Node's header size limit: 431
   if (random.chance(0.05)) url = insertAt(random, url, random.pick(CONTROL_CHARACTERS)); // raw, not encoded
-  return { label: `${method} ${url.slice(0, 60)}`, bytes: rawRequest(method, url, someAuthorization(random, cast)) };
+  // Some of these are valid requests (a list with an odd but harmless query parameter).
+  return { kind: 'odd URLs', label: `${method} ${url.slice(0, 60)}`, bytes: rawRequest(method, url, someAuthorization(random, cast)), expect: 'answered' };
 }
 
 function oddMethod(random: Random, cast: FuzzCast): FuzzCase {
@@ -108,12 +68,14 @@ function oddMethod(random: Random, cast: FuzzCast): FuzzCase {
   const url = template.replace(':x', random.pick(ODD_SEGMENTS));
   if (random.chance(0.1)) {
     const target = random.pick(['127.0.0.1:80', 'example.com:443', url]);
-    return { label: `CONNECT ${target}`, bytes: rawRequest('CONNECT', target, someAuthorization(random, cast)) };
+    // No tunnels here: the connection is closed unanswered.
+    return { kind: 'odd methods', label: `CONNECT ${target}`, bytes: rawRequest('CONNECT', target, someAuthorization(random, cast)), expect: 'refused or closed' };
   }
   const method = random.pick(ODD_METHODS);
   const body = random.chance(0.3) ? json({ name: 'x' }) : undefined;
   const headers = { ...someAuthorization(random, cast), ...(body ? { 'content-type': 'application/json' } : {}) };
-  return { label: `${method} ${url.slice(0, 60)}`, bytes: rawRequest(method, url, headers, body) };
+  // A bare OPTIONS is answered like a CORS preflight (204).
+  return { kind: 'odd methods', label: `${method} ${url.slice(0, 60)}`, bytes: rawRequest(method, url, headers, body), expect: 'answered' };
 }
 
 /** Uploads need a seller: the broken bodies come with one, so they reach the multipart parser. */
@@ -122,7 +84,8 @@ function brokenMultipart(random: Random, cast: FuzzCast): FuzzCase {
   const seller = { authorization: cast.authorization.seller };
   if (random.chance(0.4)) {
     const broken = random.pick(known);
-    return { label: `multipart: ${broken.label}`, bytes: rawRequest('POST', UPLOAD_URL, { ...seller, 'content-type': broken.contentType }, broken.body) };
+    const bytes = rawRequest('POST', UPLOAD_URL, { ...seller, 'content-type': broken.contentType }, broken.body);
+    return { kind: 'broken multipart', label: `multipart: ${broken.label}`, bytes, expect: 'refused', statuses: [broken.status] };
   }
   // A well-formed upload cut short, or with bytes overwritten, or under a mangled boundary.
   const body = Buffer.from(wellFormed());
@@ -131,24 +94,31 @@ function brokenMultipart(random: Random, cast: FuzzCast): FuzzCase {
   const sent = mangle === 'cut' ? body.subarray(0, random.int(body.length - 8)) : body;
   const boundary = mangle === 'boundary' ? random.pick(['', '"', 'x'.repeat(400), 'a b', 'book-resale-boundar']) : 'book-resale-boundary';
   const headers = { ...seller, 'content-type': `multipart/form-data; boundary=${boundary}` };
-  return { label: `multipart: ${mangle}`, bytes: rawRequest('POST', UPLOAD_URL, headers, sent) };
+  return { kind: 'broken multipart', label: `multipart: ${mangle}`, bytes: rawRequest('POST', UPLOAD_URL, headers, sent), expect: 'refused' };
 }
 
 /** Announces more body than it sends, or never finishes its headers. */
 export function unfinished(random: Random, cast: FuzzCast): FuzzCase {
   const url = random.pick(['/products', '/bookings', '/users', '/payment', UPLOAD_URL, '/bookCatagories']);
-  if (random.chance(0.2)) return { label: `unfinished headers ${url}`, bytes: Buffer.from(`POST ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: ab`), slow: true };
+  if (random.chance(0.2)) {
+    const bytes = Buffer.from(`POST ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: ab`);
+    return { kind: 'unfinished', label: `unfinished headers ${url}`, bytes, expect: 'refused or closed', slow: true };
+  }
   const contentType = url === UPLOAD_URL ? 'multipart/form-data; boundary=book-resale-boundary' : 'application/json';
   const announced = 100 + random.int(50_000);
   const sent = (url === UPLOAD_URL ? wellFormed() : Buffer.from('{"name":"unfinished", "price": 12')).subarray(0, random.int(30));
   const authorization = url === UPLOAD_URL ? { authorization: cast.authorization.seller } : someAuthorization(random, cast);
   const headers = { ...authorization, 'content-type': contentType, 'content-length': announced };
-  return { label: `unfinished body ${url} (${sent.length} of ${announced} bytes)`, bytes: rawRequest('POST', url, headers, sent), slow: true };
+  const label = `unfinished body ${url} (${sent.length} of ${announced} bytes)`;
+  return { kind: 'unfinished', label, bytes: rawRequest('POST', url, headers, sent), expect: 'refused or closed', slow: true };
 }
 
-/** `count` requests drawn from every class, the same ones for the same seed. */
-export function fuzzCases(seed: number, count: number, cast: FuzzCast): FuzzCase[] {
+/**
+ * `count` requests drawn from every class in turn, the same ones for the same seed. Made one at a
+ * time as they are sent, so large bodies do not all sit in memory at once.
+ */
+export function* fuzzCases(seed: number, count: number, cast: FuzzCast): Generator<FuzzCase> {
   const random = seededRandom(seed);
-  const classes = [controlInJson, oddAmount, oddUrl, oddMethod, brokenMultipart] as const;
-  return Array.from({ length: count }, (_, index) => classes[index % classes.length](random, cast));
+  const classes = [controlInJson, oddAmount, oddUrl, oddMethod, brokenMultipart, ...pathCases, ...bodyCases, ...uploadCases, ...tokenCases, ...framingCases];
+  for (let index = 0; index < count; index += 1) yield classes[index % classes.length](random, cast);
 }

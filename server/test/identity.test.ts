@@ -137,4 +137,13 @@ describe('role checks', () => {
     const response = await t.app.inject({ url: `/users/admin/${ADMIN_EMAIL}`, headers: { authorization: `bearer ${forged}` } });
     expect(response.statusCode).toBe(401);
   });
+
+  it('answer 401, not 500, for a token signed with the right key over a subject no query can hold', async () => {
+    const user = await signUp(t.app, 'nul-subject@test.dev');
+    const token = await t.app.accessTokens.sign({ userId: `${user.id}\u0000`, email: user.email });
+    const response = await t.app.inject({ url: `/users/admin/${user.email}`, headers: { authorization: `bearer ${token}` } });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 401, body: { message: 'The access token is invalid or expired' },
+    });
+  });
 });

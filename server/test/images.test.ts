@@ -38,6 +38,11 @@ describe('image host', () => {
     expect(served.headers['cache-control']).toContain('max-age');
     expect(served.rawPayload.length).toBe(answer.data.size);
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 3, height: 2 });
+    // A client (or cache) holding these bytes revalidates without downloading them again.
+    expect(served.headers.etag).toMatch(/^"[\w-]+"$/);
+    const revalidated = await t.app.inject({ url: new URL(answer.data.url).pathname, headers: { 'if-none-match': String(served.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
   });
 
   it('refuses a wrong key with 400', async () => {

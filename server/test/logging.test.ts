@@ -76,6 +76,16 @@ describe('request logs', () => {
     expect(log).not.toMatch(/[\w.-]+(@|%40)test\.dev/i);
   });
 
+  it('carry no authorization header value: neither access tokens nor ID tokens', () => {
+    const log = written.join('\n');
+    for (const token of [buyer.accessToken, seller.accessToken, idTokenFor(BUYER), idTokenFor(SELLER)]) {
+      expect(log).not.toContain(token);
+    }
+    expect(log).not.toMatch(/eyJ[\w-]{10,}/);
+    // No header is logged at all, so no authorization value either.
+    expect(log).not.toMatch(/"authorization"/i);
+  });
+
   it('still say the method, the route or redacted path, and the status', () => {
     expect(completed()).toEqual(
       expect.arrayContaining([

@@ -10,11 +10,13 @@ export interface RawAnswer {
   end: 'answered' | 'closed' | 'deadline';
   /** Milliseconds from connecting to `end`. */
   ms: number;
+  /** Every byte received, as latin1 text (pipelined answers after the first one included). */
+  received: string;
 }
 
 export interface RawPlan {
-  /** Bytes written as soon as the connection is open. */
-  send?: Buffer | string;
+  /** Bytes written as soon as the connection is open (several buffers: one after the other). */
+  send?: Buffer | string | readonly Buffer[];
   /** Then one byte of these (over and over) every `everyMs`, until the exchange ends. */
   trickle?: { bytes: Buffer | string; everyMs: number };
   /** The exchange ends as `deadline` after this long; the connection is then closed by us. */
@@ -90,12 +92,14 @@ export function rawExchange(port: number, plan: RawPlan): Promise<RawAnswer> {
         body: parsed?.body ?? data.toString('utf8'),
         end,
         ms: Date.now() - started,
+        received: data.toString('latin1'),
       });
     };
     const deadline = setTimeout(() => finish('deadline'), plan.deadlineMs);
 
     socket.on('connect', () => {
-      if (plan.send !== undefined && plan.send.length > 0) socket.write(plan.send);
+      const parts = plan.send === undefined ? [] : typeof plan.send === 'string' || Buffer.isBuffer(plan.send) ? [plan.send] : plan.send;
+      for (const part of parts) if (part.length > 0) socket.write(part);
       const trickle = plan.trickle;
       if (trickle && trickle.bytes.length > 0) {
         const bytes = Buffer.from(trickle.bytes);

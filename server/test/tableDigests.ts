@@ -1,6 +1,6 @@
 import type { Queryable } from '../src/db/db';
 
-const TABLES = ['users', 'categories', 'books', 'bookings', 'payments'] as const;
+const TABLES = ['users', 'categories', 'books', 'bookings', 'payments', 'images'] as const;
 
 /** Row count and a digest of every row per table: equal digests mean no data changed. */
 export async function tableDigests(db: Queryable): Promise<Record<string, { rows: number; digest: string }>> {

@@ -68,13 +68,18 @@ it('renders the home page with the list the API answers, once per distinct list'
   expect(renders).toHaveLength(2);
 });
 
-it('writes the client settings and deferred extra scripts into every page, in place of /config.js', async () => {
+it('writes the client settings as a JSON data block and deferred extra scripts into every page, in place of /config.js', async () => {
   const { pageFor } = setup(() => json([]));
   for (const route of ['/', '/blog', '/dashboard']) {
     const page = await pageFor(route);
     expect(page).not.toContain('<script src="/config.js">');
-    expect(page).toContain('window.__APP_CONFIG__ = {"API_URL":"http://api.test/","STRIPE_PUBLISHABLE_KEY":"pk_test_x"}');
+    expect(page).toContain(
+      '<script type="application/json" id="app-config">{"API_URL":"http://api.test/","STRIPE_PUBLISHABLE_KEY":"pk_test_x"}</script>',
+    );
     expect(page).toContain('<script defer src="http://127.0.0.1:2/v3/"></script>');
+    // No inline script for the Content-Security-Policy to allow: each script has a src or is data.
+    const scripts = page.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.every((tag) => /\bsrc="|type="application\/json"/.test(tag))).toBe(true);
   }
 });
 

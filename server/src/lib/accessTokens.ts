@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
+import { ID_PATTERN } from './ids';
 
 /** What the API's own access token proves: who the caller is. Roles are always read from the database. */
 export interface AccessTokenClaims {
@@ -26,6 +27,9 @@ const LIFETIME = '1h';
 
 /** Tokens verified already, remembered so that a client's next requests skip the signature check. */
 const MAX_REMEMBERED_TOKENS = 10_000;
+
+/** A subject is a user id; anything else (a NUL byte, say) must never reach a query. */
+const USER_ID = new RegExp(ID_PATTERN);
 
 export function accessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
@@ -64,7 +68,7 @@ export function accessTokens(secret: string): AccessTokens {
           issuer: ISSUER,
           audience: AUDIENCE,
         });
-        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return undefined;
+        if (typeof payload.sub !== 'string' || !USER_ID.test(payload.sub) || typeof payload.email !== 'string') return undefined;
         if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return undefined;
         const claims = { userId: payload.sub, email: payload.email, issuedAtMs: payload.iat * 1000 };
         remember(token, claims, payload.exp);

@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db/db';
 import { imagesRepository, type ImageUsage } from '../repositories/images';
 import { HttpError } from './errors';
+import type { ImageStore } from './imageStore';
 
 /** Where uploads are stored. */
 export const uploadsDirOf = (config: Config) => path.join(config.dataDir, 'images');
@@ -55,26 +55,21 @@ export interface UploadToStore {
   fileName: string;
   ownerId: string;
   bytes: Buffer;
+  contentType: string;
   createdAt: Date;
 }
 
 /**
- * Records the upload against its owner's quota, then writes the file. The owner's uploads are
- * serialised for the check, so two at once cannot both take the last place.
+ * Records the upload against its owner's quota and hands its bytes to the store, in one
+ * transaction: a save that fails leaves no row. The owner's uploads are serialised for the check,
+ * so two at once cannot both take the last place.
  */
-export async function storeUpload(db: Db, directory: string, upload: UploadToStore, quota: UploadQuota): Promise<void> {
+export async function storeUpload(db: Db, store: ImageStore, upload: UploadToStore, quota: UploadQuota): Promise<void> {
   await db.transaction(async (tx) => {
     const images = imagesRepository(tx);
     await images.lockOwner(upload.ownerId);
     refuseOverQuota(await images.usageOf(upload.ownerId), upload.bytes.length, quota);
-    await images.insert({ ...upload, bytes: upload.bytes.length });
+    await images.insert({ fileName: upload.fileName, ownerId: upload.ownerId, bytes: upload.bytes.length, createdAt: upload.createdAt });
+    await store.save(upload.fileName, { bytes: upload.bytes, contentType: upload.contentType }, tx);
   });
-  try {
-    await mkdir(directory, { recursive: true });
-    await writeFile(path.join(directory, upload.fileName), upload.bytes, { flag: 'wx' });
-  } catch (error) {
-    // Give the place back; a row without its file would only be swept later.
-    await imagesRepository(db).delete(upload.fileName).catch(() => undefined);
-    throw error;
-  }
 }

@@ -1,100 +1,22 @@
-import { isForeignKeyViolation, isUniqueViolation, type Queryable } from '../db/db';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { formatCents } from '../lib/money';
-import {
-  providerCodeOf, providerStatusOf, providerUnavailable, type PaymentIntentView,
-} from '../lib/paymentProvider';
-import { bookingsRepository } from '../repositories/bookings';
+import { providerStatusOf, providerUnavailable, type PaymentIntentView } from '../lib/paymentProvider';
+import { bookingsRepository, type BookingRow } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
 import { paymentsRepository } from '../repositories/payments';
-import type { User } from '../repositories/users';
+import { usersRepository, type User } from '../repositories/users';
 import type { PaymentDeps } from './intents';
-
-/** Why a sale can no longer happen, as the buyer is told. */
-const UNAVAILABLE = {
-  soldElsewhere: 'This book was sold to another buyer meanwhile',
-  paidByOtherPayment: 'This booking was already paid by your other payment',
-  withdrawnBySeller: 'The seller withdrew this book meanwhile',
-  cancelledByBuyer: 'You cancelled this booking',
-  /** A booking that is gone, for an intent that does not name its book (made before intents did). */
-  withdrawn: 'This booking was withdrawn meanwhile',
-} as const;
-
-/** Provider codes meaning the refund is done or being done. */
-const REFUND_UNDER_WAY = ['charge_already_refunded', 'idempotency_key_in_use'];
-
-/** A succeeded charge for a sale that cannot happen any more: it is refunded, never kept. */
-class Unfulfillable extends Error {
-  readonly sayAmount: boolean;
-
-  constructor(
-    readonly intent: PaymentIntentView,
-    readonly bookingId: string,
-    readonly reason: string,
-    { sayAmount = true } = {},
-  ) {
-    super(reason);
-    this.name = 'Unfulfillable';
-    this.sayAmount = sayAmount;
-  }
-}
-
-/** A booking and its book, as one statement saw them. */
-interface SaleState {
-  booked: boolean;
-  paid: boolean;
-  listed: boolean;
-  sold: boolean;
-}
+import { lostTo, refund, UNAVAILABLE, Unfulfillable, whyUnavailable } from './refunds';
 
 /**
- * The booking (or, when it is gone, the book `bookId`) and its book in one statement, so one
- * snapshot: a sale commits the booking paid and the book sold together, and is seen whole or not
- * at all. Read in two statements, a sale committed between them would show the booking unpaid
- * and its book sold, as if another buyer had bought it.
+ * Whom a payment is recorded for: the signed-in caller of `POST /payment`, who must be the
+ * booking's buyer, or, for the provider's signed webhook (which speaks for no user), whoever
+ * made the booking.
  */
-async function saleStateOf(db: Queryable, bookingId: string, bookId: string | undefined): Promise<SaleState> {
-  const [state] = await db.query<SaleState>(
-    `select k.id is not null as booked, coalesce(k.paid, false) as paid,
-       b.id is not null as listed, coalesce(b.sold, false) as sold
-     from (select $1::text as id) wanted
-     left join bookings k on k.id = wanted.id
-     left join books b on b.id = coalesce(k.book_id, $2::text)`,
-    [bookingId, bookId ?? null],
-  );
-  return state;
-}
+export type Payer = { caller: User } | { bookingsBuyer: true };
 
-/**
- * Why the booking can no longer be paid, read now (after whatever happened meanwhile), or
- * undefined when it still can. A booking that is gone was cancelled by its buyer when its book is
- * still there; deleting a book (by its seller, an admin, or with the seller's account) removes
- * its unpaid bookings with it. Only the booking's buyer pays it, so a paid booking was paid by
- * the buyer's other payment; a sold book with this booking unpaid went to another buyer.
- */
-async function whyUnavailable(
-  db: Queryable,
-  bookingId: string,
-  bookId: string | undefined,
-): Promise<string | undefined> {
-  const { booked, paid, listed, sold } = await saleStateOf(db, bookingId, bookId);
-  if (!booked) {
-    if (!bookId) return UNAVAILABLE.withdrawn;
-    return listed ? UNAVAILABLE.cancelledByBuyer : UNAVAILABLE.withdrawnBySeller;
-  }
-  if (paid) return UNAVAILABLE.paidByOtherPayment;
-  if (!listed) return UNAVAILABLE.withdrawnBySeller;
-  return sold ? UNAVAILABLE.soldElsewhere : undefined;
-}
-
-/** What a failed recording most likely lost to, when reading the state again finds nothing. */
-function lostTo(error: unknown): string {
-  if (error instanceof Unfulfillable) return error.reason;
-  if (isForeignKeyViolation(error)) return UNAVAILABLE.withdrawn;
-  const soldElsewhere = error instanceof Error && error.message.includes('bookings_one_paid_per_book');
-  return soldElsewhere ? UNAVAILABLE.soldElsewhere : UNAVAILABLE.paidByOtherPayment;
-}
+export const BOOKINGS_BUYER: Payer = { bookingsBuyer: true };
 
 async function retrieveIntent({ provider, log }: PaymentDeps, transactionId: string): Promise<PaymentIntentView> {
   try {
@@ -106,12 +28,33 @@ async function retrieveIntent({ provider, log }: PaymentDeps, transactionId: str
   }
 }
 
+/** The email the payment is recorded under; refuses a caller who is not the booking's buyer. */
+async function payerEmail(deps: PaymentDeps, payer: Payer, booking: BookingRow): Promise<string> {
+  if ('caller' in payer) {
+    if (booking.buyer_id !== payer.caller.id) throw forbidden('This is not your booking');
+    return payer.caller.email;
+  }
+  const buyer = booking.buyer_id === null ? undefined : await usersRepository(deps.db).findById(booking.buyer_id);
+  // Only paid bookings outlive their buyer; the booking's own copy of the address names them.
+  return buyer?.email ?? booking.email;
+}
+
+/**
+ * Whether the intent pays this booking: its metadata says so, or (an intent without that
+ * metadata) the booking stored it as its checkout's intent.
+ */
+async function paysFor(deps: PaymentDeps, intent: PaymentIntentView, booking: BookingRow): Promise<boolean> {
+  if (intent.metadata.bookingId) return intent.metadata.bookingId === booking.id;
+  const stored = await bookingsRepository(deps.db).paymentIntentOf(booking.id);
+  return stored?.intentId === intent.id;
+}
+
 /**
  * Checks the PaymentIntent with the provider, then records it, marks the booking paid and the
  * book sold, at once. A charge that went through for a sale that can no longer happen is refused
  * with `Unfulfillable`, naming why, so the caller refunds it.
  */
-async function recordPayment(deps: PaymentDeps, caller: User, bookingId: string, transactionId: string) {
+async function recordPayment(deps: PaymentDeps, payer: Payer, bookingId: string, transactionId: string) {
   const { db } = deps;
   const booking = await bookingsRepository(db).findById(bookingId);
   if (!booking) {
@@ -124,9 +67,9 @@ async function recordPayment(deps: PaymentDeps, caller: User, bookingId: string,
     }
     throw notFound('No such booking');
   }
-  if (booking.buyer_id !== caller.id) throw forbidden('This is not your booking');
+  const email = await payerEmail(deps, payer, booking);
   const intent = await retrieveIntent(deps, transactionId);
-  if (intent.metadata.bookingId !== booking.id) throw badRequest('This payment is for another booking');
+  if (!(await paysFor(deps, intent, booking))) throw badRequest('This payment is for another booking');
   const bookId = booking.book_id;
   // The seller withdrew the book while the card was being charged: the booking stays, unpayable.
   if (bookId === null) {
@@ -150,7 +93,7 @@ async function recordPayment(deps: PaymentDeps, caller: User, bookingId: string,
         id: paymentId,
         booking_id: booking.id,
         transaction_id: transactionId,
-        email: caller.email,
+        email,
         amount_cents: intent.amount,
       });
       if ((await bookingsRepository(tx).markPaid(booking.id)) === 0) {
@@ -173,40 +116,22 @@ async function recordPayment(deps: PaymentDeps, caller: User, bookingId: string,
   return { acknowledged: true, insertedId: paymentId };
 }
 
-/** Gives an unfulfillable charge back (once, whatever the repeats) and says why. */
-async function refund({ provider, log }: PaymentDeps, unfulfillable: Unfulfillable): Promise<never> {
-  const { intent, bookingId, reason } = unfulfillable;
-  try {
-    await provider.refunds.create(
-      { payment_intent: intent.id, reason: 'requested_by_customer', metadata: { bookingId } },
-      { idempotencyKey: `refund-${intent.id}` },
-    );
-  } catch (error) {
-    // Refunded already, or being refunded by a simultaneous request with the same key.
-    if (!REFUND_UNDER_WAY.includes(String(providerCodeOf(error)))) {
-      log.error({ err: error, transactionId: intent.id }, 'refunding an unfulfillable payment failed');
-      throw new HttpError(502, `${reason}, and refunding your payment failed: please try again`);
-    }
-  }
-  log.warn({ transactionId: intent.id, bookingId }, `refunded: ${reason}`);
-  const what = unfulfillable.sayAmount ? `Your payment of ${formatCents(intent.amount)}` : 'Your payment';
-  throw conflict(`${reason}. ${what} has been refunded.`);
-}
-
 /**
- * `POST /payment`: records the caller's succeeded PaymentIntent for the booking, or refunds it
- * when the sale can no longer happen. A repeat of a recorded payment answers the same record.
+ * Records the payer's succeeded PaymentIntent for the booking, or refunds it when the sale can no
+ * longer happen (`Refunded`). A repeat of a recorded payment, from either the browser's
+ * `POST /payment` or the provider's webhook, answers the same record.
  */
 export async function recordOrRefund(
   deps: PaymentDeps,
-  caller: User,
+  payer: Payer,
   { bookingId, transactionId }: { bookingId: string; transactionId: string },
 ) {
   const payments = paymentsRepository(deps.db);
   const recordedFor = async () => {
     const recorded = await payments.findByTransactionId(transactionId);
     if (!recorded) return undefined;
-    if (recorded.booking_id !== bookingId || recorded.email !== caller.email) {
+    const someoneElses = 'caller' in payer && recorded.email !== payer.caller.email;
+    if (recorded.booking_id !== bookingId || someoneElses) {
       throw conflict('This transaction is recorded for another booking');
     }
     return { acknowledged: true, insertedId: recorded.id };
@@ -215,7 +140,7 @@ export async function recordOrRefund(
   if (earlier) return earlier;
 
   try {
-    return await recordPayment(deps, caller, bookingId, transactionId);
+    return await recordPayment(deps, payer, bookingId, transactionId);
   } catch (error) {
     // A concurrent identical request may have recorded it meanwhile (this one then finds the
     // booking paid, or hits the unique transaction id): answer that record.

@@ -25,8 +25,20 @@ export default fp(
         return reply.status(status).send({ message });
       }
       request.log.info({ status, reason: error.message }, 'request refused');
+      // A body over the limit is refused before it is read, while the client may still be sending
+      // it. Closing then, on unread data, resets the connection and can lose this answer; kept
+      // open, Node reads the rest of the body (its length is known) and throws it away.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
       const message = isForeignKeyViolation(error) ? 'Something this request refers to was removed meanwhile' : error.message;
       return reply.status(status).send({ message });
+    });
+
+    // HTTP/1.1 requires a Host header (RFC 9112 §3.2); Node's own check is off (see app.ts).
+    app.addHook('onRequest', async (request) => {
+      const { httpVersionMajor, httpVersionMinor } = request.raw;
+      if (httpVersionMajor === 1 && httpVersionMinor === 1 && request.headers.host === undefined) {
+        throw new HttpError(400, 'An HTTP/1.1 request needs a Host header');
+      }
     });
 
     app.setNotFoundHandler((request, reply) => {

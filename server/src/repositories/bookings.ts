@@ -109,6 +109,12 @@ export function bookingsRepository(db: Queryable) {
       return rows.length;
     },
 
+    /** The booking whose checkout uses (or last used) this PaymentIntent. */
+    async findIdByPaymentIntent(intentId: string): Promise<string | undefined> {
+      const rows = await db.query<{ id: string }>('select id from bookings where payment_intent_id = $1', [intentId]);
+      return rows[0]?.id;
+    },
+
     async paymentIntentOf(id: string): Promise<BookingPaymentIntent | undefined> {
       const rows = await db.query<{ intent_id: string | null; intents_made: number }>(
         'select payment_intent_id as intent_id, payment_intents_made as intents_made from bookings where id = $1',

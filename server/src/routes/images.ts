@@ -2,16 +2,20 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, notFound } from '../lib/errors';
+import { badRequest, HttpError, notFound } from '../lib/errors';
 import { reencodeImage } from '../lib/imageEncoding';
 import { CONTENT_TYPES } from '../lib/imageInfo';
-import { VARIANT_WIDTHS, widthVariant, type VariantWidth } from '../lib/imageVariants';
-import { ensureRoomForOneMore, storeUpload, uploadQuotaOf, uploadsDirOf } from '../lib/uploads';
+import type { StoredImage } from '../lib/imageStore';
+import { makeWidthVariant, VARIANT_WIDTHS, widthVariant, type VariantWidth } from '../lib/imageVariants';
+import { clientHolds } from '../lib/readyAnswer';
+import { ensureRoomForOneMore, storeUpload, uploadQuotaOf } from '../lib/uploads';
 import { baseUrlOf } from '../lib/wire';
 import { callerOf } from '../plugins/identity';
 import { text } from '../schemas';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** What the multipart parser answers (413) for a file past MAX_IMAGE_BYTES. */
+const FILE_TOO_LARGE = 'request file too large';
 export const SEED_IMAGES_DIR = path.resolve(__dirname, '..', '..', 'seed', 'images');
 
 /** Only names this host hands out; no slashes or dots beyond the extension, so no path traversal. */
@@ -56,7 +60,11 @@ async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; 
   try {
     const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
     if (!part || part.fieldname !== 'image') throw badRequest('Send the image in the form field "image"');
-    return { bytes: await part.toBuffer(), fileName: part.filename }; // toBuffer throws a 413 past the size limit
+    const bytes = await part.toBuffer(); // throws a 413 past the size limit, as a rule
+    // When the limit falls exactly where a chunk of the body ends, the parser only marks the file
+    // truncated and toBuffer answers the first 5 MB as if they were all of it.
+    if (part.file.truncated) throw new HttpError(413, FILE_TOO_LARGE);
+    return { bytes, fileName: part.filename };
   } catch (error) {
     if (hasClientStatus(error)) throw error;
     throw badRequest('The upload is not a well-formed multipart/form-data body');
@@ -70,12 +78,21 @@ function rateLimitedPerUser(perMinute: number) {
   return { rateLimit: { max: perMinute, timeWindow: 60_000, hook: 'preHandler' as const, keyGenerator } };
 }
 
+/** Strong, from the bytes: the same in every API process and whichever store holds them. */
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+
+async function seedCover(file: string): Promise<StoredImage | undefined> {
+  const bytes = await readFile(path.join(SEED_IMAGES_DIR, file)).catch(() => undefined);
+  return bytes && { bytes, contentType: CONTENT_TYPES[path.extname(file).slice(1)] };
+}
+
 /**
- * An imgbb-compatible image host: uploads go to `DATA_DIR/images`, seed covers ship with the code.
- * Uploading takes the host key and a signed-in seller or admin, within that account's quota.
+ * An imgbb-compatible image host: uploads go to the image store (`IMAGE_STORE`), seed covers ship
+ * with the code. Uploading takes the host key and a signed-in seller or admin, within that
+ * account's quota.
  */
 export default async function imageRoutes(app: FastifyInstance) {
-  const uploadsDir = uploadsDirOf(app.config);
+  const store = app.imageStore;
   const quota = uploadQuotaOf(app.config);
 
   app.post<{ Querystring: { key: string } }>(
@@ -100,7 +117,7 @@ export default async function imageRoutes(app: FastifyInstance) {
       const id = randomBytes(12).toString('hex');
       const fileName = `${id}.${image.extension}`;
       const createdAt = new Date();
-      await storeUpload(app.db, uploadsDir, { fileName, ownerId: owner.id, bytes: image.bytes, createdAt }, quota);
+      await storeUpload(app.db, store, { fileName, ownerId: owner.id, bytes: image.bytes, contentType: image.mime, createdAt }, quota);
       const url = `${baseUrlOf(request)}/image-host/i/${fileName}`;
       const title = path.parse(part.fileName || 'image').name.slice(0, 100);
       return {
@@ -129,25 +146,25 @@ export default async function imageRoutes(app: FastifyInstance) {
       const extension = path.extname(file).slice(1);
       // Uploads are never SVG (it can carry script), so SVG is served from the seed folder only.
       // Earlier uploads kept their PNG, JPEG or GIF name; new ones are always WebP.
-      const candidates = extension === 'svg' ? [SEED_IMAGES_DIR] : [uploadsDir, SEED_IMAGES_DIR];
-      for (const directory of candidates) {
-        const original = await readFile(path.join(directory, file)).catch(() => undefined);
-        if (!original) continue;
-        const isUpload = directory === uploadsDir;
-        // A narrower copy for `srcset`; SVG scales by itself and is sent as it is.
-        const width = request.query.w;
-        const variant = width !== undefined && extension !== 'svg';
-        const bytes = variant ? await widthVariant(original, file, width, app.config.dataDir) : original;
-        return reply
-          .header('content-type', variant ? 'image/webp' : CONTENT_TYPES[extension])
-          // Upload names are random and never reused; seed covers may change between releases.
-          .header('cache-control', isUpload ? 'public, max-age=31536000, immutable' : 'public, max-age=86400')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-          .header('cross-origin-resource-policy', 'cross-origin')
-          .send(bytes);
+      const upload = extension === 'svg' ? undefined : await store.read(file);
+      const original = upload ?? (await seedCover(file));
+      if (!original) throw notFound('No such image');
+      // A narrower copy for `srcset`; SVG scales by itself and is sent as it is.
+      const width = request.query.w;
+      let bytes = original.bytes;
+      if (width !== undefined && extension !== 'svg') {
+        bytes = upload ? await widthVariant(store, file, upload.bytes, width) : await makeWidthVariant(original.bytes, width);
       }
-      throw notFound('No such image');
+      const etag = etagOf(bytes);
+      reply
+        .header('etag', etag)
+        // Upload names are random and never reused; seed covers may change between releases.
+        .header('cache-control', upload ? 'public, max-age=31536000, immutable' : 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (clientHolds(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.header('content-type', bytes === original.bytes ? original.contentType : 'image/webp').send(bytes);
     },
   );
 }

@@ -74,6 +74,6 @@ export default async function paymentRoutes(app: FastifyInstance) {
         response: { 200: inserted },
       },
     },
-    async (request) => recordOrRefund(depsOf(request), callerOf(request), request.body),
+    async (request) => recordOrRefund(depsOf(request), { caller: callerOf(request) }, request.body),
   );
 }

@@ -1,0 +1,101 @@
+import { isIP } from 'node:net';
+
+/**
+ * The settings that let several API processes share one database: which proxies to believe about
+ * the client's address, and where images and rate-limit counters live.
+ */
+
+/** false: no proxy; a number: that many proxies in front; a list: those addresses or CIDR ranges. */
+export type TrustProxy = false | number | string[];
+export type ImageStoreKind = 'disk' | 'database';
+export type RateLimitStoreKind = 'memory' | 'database';
+
+export interface ScaleOutConfig {
+  trustProxy: TrustProxy;
+  imageStore: ImageStoreKind;
+  rateLimitStore: RateLimitStoreKind;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Names proxy-addr (Fastify's `trustProxy`) knows for the private ranges. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: unset, empty or `false` trusts no proxy (the socket's address is the client's);
+ * a whole number trusts that many hops of `X-Forwarded-For`; otherwise a comma list of addresses,
+ * CIDR ranges and proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`). `true` (any
+ * sender) is refused: anyone could then choose the address the rate limits count.
+ */
+export function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 10) return hops;
+    if (hops === 0) return false;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be a number of proxies (1-10) or a comma list of proxy addresses or CIDR ranges ` +
+        `(e.g. 10.0.0.0/8,127.0.0.1), got "${value}"`,
+    );
+    return false;
+  }
+  return entries;
+}
+
+function oneOf<Kind extends string>(
+  name: string,
+  raw: string | undefined,
+  kinds: readonly Kind[],
+  fallback: Kind,
+  problems: string[],
+): Kind {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '') return fallback;
+  const kind = kinds.find((candidate) => candidate === value);
+  if (kind !== undefined) return kind;
+  problems.push(`${name} must be one of ${kinds.join(', ')}, got "${raw}"`);
+  return fallback;
+}
+
+/**
+ * Images stay on disk unless `IMAGE_STORE=database` (uploads already on disk are not moved).
+ * Rate-limit counters are shared through the database whenever there is a database server
+ * (`DATABASE_URL`): counted per process, a limit would let N processes take N times as many calls.
+ */
+export function scaleOutConfig(env: Env, databaseUrl: string | undefined, problems: string[]): ScaleOutConfig {
+  return {
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
+    imageStore: oneOf('IMAGE_STORE', env.IMAGE_STORE, ['disk', 'database'], 'disk', problems),
+    rateLimitStore: oneOf(
+      'RATE_LIMIT_STORE',
+      env.RATE_LIMIT_STORE,
+      ['memory', 'database'],
+      databaseUrl === undefined ? 'memory' : 'database',
+      problems,
+    ),
+  };
+}
+
+/**
+ * The value for Fastify's `trustProxy`: a hop count as the function Fastify itself makes of one
+ * (its types accept no number), the list or false as they are.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}

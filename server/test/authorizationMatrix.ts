@@ -1,0 +1,123 @@
+/**
+ * Who may call what: one row per route (or per case of a route), one expected status per kind of
+ * caller. `authorization-matrix.test.ts` runs every cell and fails when the app registers a route
+ * that has no row here, so a new route is added by adding its row:
+ *
+ *   { route: 'GET /health', expected: statuses(200, 200, 200, 200, 200, 200, 200) },
+ *
+ * `route` is the method and URL pattern exactly as the route is registered; `path` builds the URL
+ * to call (by default the pattern itself, for routes without parameters).
+ */
+
+/** The callers, in the order of `expected`. */
+export const CALLERS = ['anonymous', 'buyer', 'seller', 'another seller', 'admin', 'deleted user', 'demoted admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/**
+ * - seller: owns the product, so the booking's book is theirs; buyer: made the booking.
+ * - another seller: a seller who owns neither.
+ * - deleted user: an admin whom another admin deleted, calling with the access token they held
+ *   (still unexpired) and, on the sign-in routes, the ID token of their still-existing account.
+ * - demoted admin: promoted to admin, then set back to seller in the database, with the access
+ *   token they got while an admin.
+ */
+export type Expected = [
+  anonymous: number, buyer: number, seller: number, anotherSeller: number, admin: number,
+  deletedUser: number, demotedAdmin: number,
+];
+export const statuses = (...expected: Expected): Expected => expected;
+
+/** What exists fresh for every cell, so a delete or a promotion in one cell cannot change another. */
+export interface Fixture {
+  productId: string;
+  bookingId: string;
+  buyerEmail: string;
+  sellerId: string;
+  targetUserId: string;
+  seedImage: string;
+}
+
+export interface Row {
+  /** `METHOD /pattern`, as registered. */
+  route: string;
+  /** Which case of the route, when it has several rows. */
+  variant?: string;
+  path?: (fixture: Fixture, callerEmail: string) => string;
+  body?: (fixture: Fixture, callerEmail: string) => object;
+  /** The sign-in routes take the identity provider's ID token instead of the API's access token. */
+  credential?: 'id token';
+  expected: Expected;
+}
+
+const EVERYONE_200 = statuses(200, 200, 200, 200, 200, 200, 200);
+const SIGNED_IN = statuses(401, 200, 200, 200, 200, 401, 200);
+const SELLERS = statuses(401, 403, 200, 200, 200, 401, 200);
+const ADMINS = statuses(401, 403, 403, 403, 200, 401, 403);
+/** The buyer's own things: the buyer, and for reading, an admin. */
+const BUYER_OR_ADMIN = statuses(401, 200, 403, 403, 200, 401, 403);
+const BUYER_ONLY = statuses(401, 200, 403, 403, 403, 401, 403);
+
+export const MATRIX: Row[] = [
+  // Public: anyone, and a refused token makes its caller a visitor rather than an error.
+  { route: 'GET /bookCatagories', expected: EVERYONE_200 },
+  { route: 'GET /books/search', path: () => '/books/search?q=dune', expected: EVERYONE_200 },
+  { route: 'GET /books/:id', path: (f) => `/books/${f.productId}`, expected: EVERYONE_200 },
+  { route: 'GET /sellers/:id', path: (f) => `/sellers/${f.sellerId}`, expected: EVERYONE_200 },
+  { route: 'GET /image-host/i/:file', path: (f) => `/image-host/i/${f.seedImage}`, expected: EVERYONE_200 },
+  // Liveness and readiness, for load balancers and orchestrators.
+  { route: 'GET /health', expected: EVERYONE_200 },
+  { route: 'GET /ready', expected: EVERYONE_200 },
+  // Stripe's signature is the only credential of the webhook: a user's token counts for nothing.
+  { route: 'POST /stripe/webhook', body: () => ({ type: 'payment_intent.succeeded' }), expected: statuses(400, 400, 400, 400, 400, 400, 400) },
+  // CORS answers a bare OPTIONS on any path like a preflight.
+  { route: 'OPTIONS *', path: () => '/products', expected: statuses(204, 204, 204, 204, 204, 204, 204) },
+
+  // Sign-in: the ID token of the email asked about. A deleted user's account still exists at the
+  // identity provider: it has no record to sign in to (404), and may sign up again.
+  { route: 'GET /jwt', credential: 'id token', path: (_f, email) => `/jwt?email=${email}`, expected: statuses(401, 200, 200, 200, 200, 404, 200) },
+  {
+    route: 'POST /users', credential: 'id token', body: (_f, email) => ({ name: 'Again', email, role: 'Buyer' }),
+    expected: statuses(401, 200, 200, 200, 200, 200, 200),
+  },
+
+  { route: 'GET /bookCatagoriesId', expected: SIGNED_IN },
+  { route: 'GET /bookCatagoriesId/:id', path: () => '/bookCatagoriesId/fiction', expected: SIGNED_IN },
+  { route: 'GET /users/admin/:email', variant: 'own', path: (_f, email) => `/users/admin/${email}`, expected: SIGNED_IN },
+  { route: 'GET /users/admin/:email', variant: "the buyer's", path: (f) => `/users/admin/${f.buyerEmail}`, expected: BUYER_OR_ADMIN },
+  { route: 'GET /users/seller/:email', variant: 'own', path: (_f, email) => `/users/seller/${email}`, expected: SIGNED_IN },
+  { route: 'GET /users/seller/:email', variant: "the buyer's", path: (f) => `/users/seller/${f.buyerEmail}`, expected: BUYER_OR_ADMIN },
+  { route: 'GET /bookings', variant: 'own', path: (_f, email) => `/bookings?email=${email}`, expected: SIGNED_IN },
+  { route: 'GET /bookings', variant: "the buyer's", path: (f) => `/bookings?email=${f.buyerEmail}`, expected: BUYER_ONLY },
+  { route: 'GET /bookings/:id', path: (f) => `/bookings/${f.bookingId}`, expected: BUYER_OR_ADMIN },
+  // The seller cannot book their own book (400); everyone else signed in can.
+  {
+    route: 'POST /bookings', body: (f, email) => ({ bookId: f.productId, email }),
+    expected: statuses(401, 200, 400, 200, 200, 401, 200),
+  },
+  { route: 'DELETE /bookings/:id', path: (f) => `/bookings/${f.bookingId}`, expected: BUYER_ONLY },
+  { route: 'POST /create-payment-intent', body: (f) => ({ bookingId: f.bookingId }), expected: BUYER_ONLY },
+  // The buyer gets past the ownership check to the unknown transaction (400).
+  {
+    route: 'POST /payment', body: (f) => ({ bookingId: f.bookingId, transactionId: 'pi_unknown' }),
+    expected: statuses(401, 400, 403, 403, 403, 401, 403),
+  },
+
+  { route: 'GET /products', expected: SELLERS },
+  {
+    route: 'POST /products', body: () => ({ name: 'M', price: 9, phone: '1', location: 'L', image: 'https://i.example/m.png' }),
+    expected: SELLERS,
+  },
+  { route: 'DELETE /products/:id', path: (f) => `/products/${f.productId}`, expected: statuses(401, 403, 200, 403, 200, 401, 403) },
+  { route: 'GET /mybuyers', expected: SELLERS },
+  // Past the role check the upload is refused for its body (not multipart), which is enough here.
+  {
+    route: 'POST /image-host/1/upload', path: () => '/image-host/1/upload?key=book-resale-local', body: () => ({}),
+    expected: statuses(401, 403, 400, 400, 400, 401, 400),
+  },
+
+  { route: 'GET /seller', expected: ADMINS },
+  { route: 'GET /buyer', expected: ADMINS },
+  { route: 'PUT /users/seller/:id', path: (f) => `/users/seller/${f.targetUserId}`, expected: ADMINS },
+  { route: 'PUT /users/admin/:id', path: (f) => `/users/admin/${f.targetUserId}`, expected: ADMINS },
+  { route: 'DELETE /users/admin/:id', path: (f) => `/users/admin/${f.targetUserId}`, expected: ADMINS },
+];
