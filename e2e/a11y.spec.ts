@@ -60,7 +60,11 @@ const route = (name: string, url: string, ready?: (page: Page) => Promise<void>)
   async open(page) {
     await page.goto(url);
     await settled(page);
-    if (ready) await ready(page);
+    if (ready) {
+      await ready(page);
+      // What the page did on becoming ready (a button enabled, say) fades in: judge the colours after it.
+      await transitionsDone(page);
+    }
   },
 });
 
@@ -124,7 +128,11 @@ function viewsFor(role: Role, ids: { bookPath: string; sellerPath: string }, pay
   if (role === 'buyer') {
     return [
       ...signedIn,
-      route('payment', paymentPath, (page) => expect(page.getByLabel('Card number')).toBeVisible()),
+      route('payment', paymentPath, async (page) => {
+        await expect(page.getByLabel('Card number')).toBeVisible();
+        // The Pay button is enabled once the card form is ready, and fades from grey to blue.
+        await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+      }),
       dialog(
         'booking-modal',
         '/bookCatagoriesId/science',

@@ -31,6 +31,39 @@ interface Fixtures {
   offsiteRequests: string[];
   /** What the Google stand-in answered in place of other hosts (for assertions). */
   standInRequests: string[];
+  /**
+   * Content-Security-Policy violations reported by any page or frame of the test (the browser's
+   * `securitypolicyviolation` events). Each test fails at its end when this is not empty; a test
+   * that provokes one on purpose removes it from the list itself.
+   */
+  cspViolations: string[];
+}
+
+/** What a page reports of a `securitypolicyviolation` event. */
+interface CspViolation {
+  directive: string;
+  blocked: string;
+  source: string;
+  line: number;
+  sample: string;
+  page: string;
+}
+
+const REPORT_CSP_VIOLATION = '__reportCspViolation';
+
+/** Runs in every page and frame before its own scripts: hands each violation to the test. */
+function listenForCspViolations(binding: string) {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const report = (window as unknown as Record<string, ((violation: CspViolation) => void) | undefined>)[binding];
+    report?.({
+      directive: event.effectiveDirective,
+      blocked: event.blockedURI,
+      source: event.sourceFile,
+      line: event.lineNumber,
+      sample: event.sample,
+      page: event.documentURI,
+    });
+  });
 }
 
 function requestingFrameUrl(route: Route): string {
@@ -84,6 +117,20 @@ export const test = base.extend<Fixtures>({
       if (googleStandIn) await installGoogleStandIn(context, standInRequests);
       await use(offsite);
       expect(offsite, 'requests to hosts other than 127.0.0.1/localhost').toEqual([]);
+    },
+    { auto: true },
+  ],
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding(REPORT_CSP_VIOLATION, (_source, violation: CspViolation) => {
+        const where = violation.source ? ` (${violation.source}:${violation.line})` : '';
+        const sample = violation.sample ? ` "${violation.sample}"` : '';
+        violations.push(`${violation.directive} blocked ${violation.blocked || 'inline'}${sample} on ${violation.page}${where}`);
+      });
+      await context.addInitScript(listenForCspViolations, REPORT_CSP_VIOLATION);
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -154,3 +154,17 @@ test('what is typed into the prerendered log-in form before the app is live is k
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(form).toHaveCount(0);
 });
+
+test('the bar does not move when the session becomes known, so a click as it does still lands', async ({ page }) => {
+  const release = await holdAppScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const bar = page.getByRole('navigation', { name: 'main' });
+  const blog = bar.getByRole('link', { name: 'Blog' });
+  const before = await blog.boundingBox();
+  expect(before).not.toBeNull();
+  await expect(bar.getByRole('link', { name: 'Log In' })).toHaveCount(0);
+
+  release();
+  await expect(bar.getByRole('link', { name: 'Log In' })).toBeVisible();
+  expect(await blog.boundingBox()).toEqual(before);
+});

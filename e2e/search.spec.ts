@@ -6,6 +6,9 @@ test('a buyer searches with a typo, filters, opens a book, books it from its pag
   // Log-in ends by going home; searching before that would be overtaken by it.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  // After that navigation the focus moves to the new page's heading once it is drawn; typing
+  // before then would lose what follows the first key to that move.
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Resale' })).toBeFocused();
 
   // The navbar's box: '/' focuses it, Enter searches. The typo still finds the book.
   await page.keyboard.press('/');

@@ -123,8 +123,7 @@ async function main() {
   }
 
   // The web app is served last, so once its URL answers, everything behind it is ready.
-  const extraScripts = settings.sandbox ? [`http://127.0.0.1:${ports.stripe}/v3/`] : [];
-  webServer = createStaticServer({ env: clientEnvironment(settings), extraScripts });
+  webServer = createStaticServer({ env: clientEnvironment(settings) });
   await listen(webServer, ports.web);
   log('web', `serving dist/ on http://127.0.0.1:${ports.web}`);
   banner({ total: seconds(), detail: timings.join(', ') });

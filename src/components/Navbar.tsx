@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import type { Theme } from '@mui/material/styles';
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { copy } from '../config/copy';
 import { paths } from '../config/paths';
@@ -31,6 +31,9 @@ interface NavbarProps {
  */
 const wideOnly = (theme: Theme) => ({ [theme.breakpoints.down('md')]: { display: 'none' } });
 const narrowOnly = (theme: Theme) => ({ display: 'none', [theme.breakpoints.down('md')]: { display: 'inline-flex' } });
+// Log In, Sign Out and the room kept for either while the session is not known: one width.
+const sessionButton = { flexShrink: 0, minWidth: '6.5rem' };
+const sessionRoomKept = { ...sessionButton, visibility: 'hidden' };
 // From 600 px the search box has room in the bar; below, it moves into the menu.
 const searchInBar = (theme: Theme) => ({ display: 'contents', [theme.breakpoints.down('sm')]: { display: 'none' } });
 
@@ -48,6 +51,49 @@ export function navLinks(session: NavbarProps['session']): NavLinkItem[] {
   ];
 }
 
+/*
+ * The bar renders again when the session becomes known (right after the page is live); the parts
+ * that do not depend on it are memoised, so that render stays small.
+ */
+const Brand = memo(function Brand() {
+  return (
+    <Box component={RouterLink} to={paths.home} sx={{ color: 'inherit', textDecoration: 'none', mr: 'auto', minWidth: 0 }}>
+      <Logo />
+    </Box>
+  );
+});
+
+const LinkButtons = memo(function LinkButtons({ links }: { links: NavLinkItem[] }) {
+  return links.map((link) => (
+    <Button key={link.to} color="inherit" component={RouterLink} to={link.to} sx={wideOnly}>
+      {link.label}
+    </Button>
+  ));
+});
+
+interface MenuButtonProps {
+  open: boolean;
+  menuId: string;
+  onOpen(): void;
+}
+
+const MenuButton = memo(function MenuButton({ open, menuId, onOpen }: MenuButtonProps) {
+  return (
+    <IconButton
+      color="inherit"
+      edge="end"
+      aria-label={copy.nav.menu}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-controls={open ? menuId : undefined}
+      onClick={onOpen}
+      sx={narrowOnly}
+    >
+      <MenuIcon />
+    </IconButton>
+  );
+});
+
 /**
  * The top bar, always one row. Wide screens show every link; narrower ones keep Log In or Sign
  * Out and a menu button that opens the other links (and, on phones, the search box) in a drawer. Shared UI: it knows no feature;
@@ -56,45 +102,36 @@ export function navLinks(session: NavbarProps['session']): NavLinkItem[] {
 export function Navbar({ session: status, onSignOut, search }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const links = navLinks(status);
+  const links = useMemo(() => navLinks(status), [status]);
   const { pathname, search: query } = useLocation();
   // Wherever the menu led (a link, a search), it has done its job.
   useEffect(() => setMenuOpen(false), [pathname, query]);
+  const openMenu = useCallback(() => setMenuOpen(true), []);
   return (
     <AppBar position="sticky" color="primary" sx={onDarkSurface}>
       <Toolbar component="nav" aria-label="main" sx={{ gap: 1, flexWrap: 'nowrap', minWidth: 0 }}>
-        <Box component={RouterLink} to={paths.home} sx={{ color: 'inherit', textDecoration: 'none', mr: 'auto', minWidth: 0 }}>
-          <Logo />
-        </Box>
+        <Brand />
         {search && <Box sx={searchInBar}>{search}</Box>}
-        {links.map((link) => (
-          <Button key={link.to} color="inherit" component={RouterLink} to={link.to} sx={wideOnly}>
-            {link.label}
-          </Button>
-        ))}
+        <LinkButtons links={links} />
         {/* Log In or Sign Out stays in the bar at every width: the one thing always at hand. */}
-        {status === 'signed-in' && (
-          <Button color="inherit" variant="outlined" onClick={onSignOut} sx={{ flexShrink: 0 }}>
+        {status === 'signed-in' ? (
+          <Button color="inherit" variant="outlined" onClick={onSignOut} sx={sessionButton}>
             {copy.nav.signOut}
           </Button>
-        )}
-        {status === 'signed-out' && (
-          <Button color="inherit" variant="outlined" component={RouterLink} to={paths.login} sx={{ flexShrink: 0 }}>
+        ) : (
+          // While the session is not known, Log In keeps its room, hidden, so nothing in the bar
+          // moves (under a pointer about to click) when it shows.
+          <Button
+            color="inherit"
+            variant="outlined"
+            component={RouterLink}
+            to={paths.login}
+            sx={status === 'loading' ? sessionRoomKept : sessionButton}
+          >
             {copy.nav.login}
           </Button>
         )}
-        <IconButton
-          color="inherit"
-          edge="end"
-          aria-label={copy.nav.menu}
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? menuId : undefined}
-          onClick={() => setMenuOpen(true)}
-          sx={narrowOnly}
-        >
-          <MenuIcon />
-        </IconButton>
+        <MenuButton open={menuOpen} menuId={menuId} onOpen={openMenu} />
       </Toolbar>
       {menuOpen && (
         <Suspense fallback={null}>

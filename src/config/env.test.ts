@@ -1,4 +1,8 @@
-import { ConfigError, getConfig, parseConfig, setConfig } from './env';
+import { CLIENT_KEYS, clientConfigDataBlock } from '../../scripts/client-config.mjs';
+import { ConfigError, getConfig, parseConfig, readRuntimeConfig, setConfig } from './env';
+
+/** A page as the web server writes it: the settings block in the head. */
+const pageWith = (head: string) => new DOMParser().parseFromString(`<html><head>${head}</head><body></body></html>`, 'text/html');
 
 describe('client configuration', () => {
   it('defaults to the local offline stack', () => {
@@ -68,5 +72,45 @@ describe('client configuration', () => {
     setConfig(undefined);
     expect(getConfig().apiUrl).toBe('http://127.0.0.1:5999');
     delete window.__APP_CONFIG__;
+  });
+
+  describe("the page's settings block", () => {
+    afterEach(() => {
+      document.head.replaceChildren();
+      delete window.__APP_CONFIG__;
+      setConfig(undefined);
+    });
+
+    it('is read over /config.js and the build-time values', () => {
+      window.__APP_CONFIG__ = { API_URL: 'http://127.0.0.1:5999' };
+      const page = pageWith(clientConfigDataBlock({ API_URL: 'http://api.example', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }));
+      document.head.append(...Array.from(page.head.childNodes));
+      setConfig(undefined);
+      expect(getConfig()).toMatchObject({ apiUrl: 'http://api.example', stripePublishableKey: 'pk_live_x' });
+    });
+
+    it('carries every setting the web server writes, whatever the text holds', () => {
+      const env = Object.fromEntries(CLIENT_KEYS.map((key) => [key, `${key} </script><script>alert(1)</script> "&'`]));
+      const page = pageWith(clientConfigDataBlock(env));
+      expect(page.head.querySelectorAll('script')).toHaveLength(1);
+      expect(readRuntimeConfig(page, undefined)).toEqual(env);
+    });
+
+    it('is not executed: it is JSON, not script', () => {
+      const block = clientConfigDataBlock({ API_URL: 'http://api.example' });
+      expect(block).toMatch(/^<script type="application\/json" id="app-config">\{.*\}<\/script>$/);
+    });
+
+    it('stops the app with a clear message when it is not a JSON object', () => {
+      for (const text of ['{"API_URL":', '["http://api.example"]', 'null']) {
+        const page = pageWith(`<script type="application/json" id="app-config">${text}</script>`);
+        expect(() => readRuntimeConfig(page, undefined)).toThrow(ConfigError);
+      }
+    });
+
+    it('falls back to /config.js when the page has none', () => {
+      expect(readRuntimeConfig(pageWith(''), { API_URL: 'http://127.0.0.1:5999' })).toEqual({ API_URL: 'http://127.0.0.1:5999' });
+      expect(readRuntimeConfig(pageWith(''), undefined)).toEqual({});
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Client configuration, validated once at start. Values come from the
- * runtime `window.__APP_CONFIG__` (written by the static server as /config.js)
- * over the build-time environment, over local defaults that point at the
+ * Client configuration, validated once at start. Values come from the run-time settings the web
+ * server writes into each page (a JSON data block, `#app-config`, or `window.__APP_CONFIG__`
+ * from /config.js) over the build-time environment, over local defaults that point at the
  * offline stack (API, Auth emulator, payment sandbox, local image host).
  */
 
@@ -18,6 +18,8 @@ export interface AppConfig {
   apiUrl: string;
   firebase: FirebaseWebConfig;
   stripePublishableKey: string;
+  /** Where Stripe.js comes from when it is not js.stripe.com (the local payment sandbox). */
+  stripeJsUrl?: string;
   imageHostUrl: string;
   imageHostKey: string;
   tokenSyncUrl?: string;
@@ -32,6 +34,7 @@ export interface RawConfig {
   FIREBASE_APP_ID?: string;
   FIREBASE_AUTH_EMULATOR_HOST?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_JS_URL?: string;
   IMAGE_HOST_URL?: string;
   IMAGE_HOST_KEY?: string;
   TOKEN_SYNC_URL?: string;
@@ -88,10 +91,12 @@ export function parseConfig(raw: RawConfig): AppConfig {
     throw new ConfigError('config/invalid-stripe-key', 'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_...).');
   }
   const tokenSyncUrl = clean(raw.TOKEN_SYNC_URL);
+  const stripeJsUrl = clean(raw.STRIPE_JS_URL);
   return {
     apiUrl,
     firebase: { apiKey, authDomain, projectId, appId: clean(raw.FIREBASE_APP_ID), emulatorHost },
     stripePublishableKey,
+    stripeJsUrl: stripeJsUrl ? requireUrl('STRIPE_JS_URL', stripeJsUrl) : undefined,
     imageHostUrl: requireUrl('IMAGE_HOST_URL', clean(raw.IMAGE_HOST_URL) ?? `${apiUrl}/image-host/1/upload`),
     imageHostKey: clean(raw.IMAGE_HOST_KEY) ?? 'book-resale-local',
     tokenSyncUrl: tokenSyncUrl ? requireUrl('TOKEN_SYNC_URL', tokenSyncUrl) : undefined,
@@ -104,6 +109,49 @@ declare global {
   }
 }
 
+/** The element holding the page's run-time settings as JSON (scripts/client-config.mjs writes it). */
+export const CONFIG_ELEMENT_ID = 'app-config';
+
+const RAW_KEYS: ReadonlyArray<keyof RawConfig> = [
+  'API_URL',
+  'FIREBASE_API_KEY',
+  'FIREBASE_AUTH_DOMAIN',
+  'FIREBASE_PROJECT_ID',
+  'FIREBASE_APP_ID',
+  'FIREBASE_AUTH_EMULATOR_HOST',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_JS_URL',
+  'IMAGE_HOST_URL',
+  'IMAGE_HOST_KEY',
+  'TOKEN_SYNC_URL',
+];
+
+/**
+ * The run-time settings: the page's data block when it has one, else what /config.js set. The
+ * data block is never executed (no inline script for the Content-Security-Policy to allow) and is
+ * in the head, so it is there before the app's deferred script runs.
+ */
+export function readRuntimeConfig(doc: Document, fromScript: RawConfig | undefined): RawConfig {
+  const text = doc.getElementById(CONFIG_ELEMENT_ID)?.textContent;
+  if (text === undefined || text === null) return fromScript ?? {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ConfigError('config/invalid-page-settings', `The page's settings (#${CONFIG_ELEMENT_ID}) are not valid JSON.`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError('config/invalid-page-settings', `The page's settings (#${CONFIG_ELEMENT_ID}) must be a JSON object.`);
+  }
+  const settings: Record<string, unknown> = { ...value };
+  const raw: RawConfig = {};
+  for (const key of RAW_KEYS) {
+    const setting = settings[key];
+    if (typeof setting === 'string') raw[key] = setting;
+  }
+  return raw;
+}
+
 /** Build-time values; webpack's DefinePlugin replaces each `process.env.X`. */
 function buildTimeConfig(): RawConfig {
   return {
@@ -114,6 +162,7 @@ function buildTimeConfig(): RawConfig {
     FIREBASE_APP_ID: process.env.FIREBASE_APP_ID,
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
     STRIPE_PUBLISHABLE_KEY: process.env.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_JS_URL: process.env.STRIPE_JS_URL,
     IMAGE_HOST_URL: process.env.IMAGE_HOST_URL,
     IMAGE_HOST_KEY: process.env.IMAGE_HOST_KEY,
     TOKEN_SYNC_URL: process.env.TOKEN_SYNC_URL,
@@ -125,7 +174,7 @@ let current: AppConfig | undefined;
 /** The validated configuration; throws ConfigError on a bad value. */
 export function getConfig(): AppConfig {
   if (!current) {
-    const runtime = typeof window === 'undefined' ? {} : (window.__APP_CONFIG__ ?? {});
+    const runtime = typeof window === 'undefined' ? {} : readRuntimeConfig(document, window.__APP_CONFIG__);
     current = parseConfig({ ...buildTimeConfig(), ...runtime });
   }
   return current;

@@ -4,6 +4,9 @@ import { paths } from '../config/paths';
 import { selectAuthStatus, signOutRequested } from '../features/auth/authSlice';
 import { SearchBox } from '../features/search/SearchBox';
 
+// One element for every render: the bar's re-renders (the session becoming known) leave it be.
+const searchBox = <SearchBox />;
+
 /** The shared top bar with this app's session and search box. */
 export function AppNavbar() {
   const status = useAppSelector(selectAuthStatus);
@@ -12,7 +15,7 @@ export function AppNavbar() {
     <Navbar
       session={status}
       onSignOut={() => dispatch(signOutRequested({ redirectTo: paths.home }))}
-      search={<SearchBox />}
+      search={searchBox}
     />
   );
 }

@@ -48,7 +48,8 @@ export function makeLoader(store: AppStore) {
 const isMissing = (error: unknown) => ['notFound', 'invalid', 'refused'].includes(failureKind(error));
 
 function Checkout({ booking }: { booking: Booking }) {
-  const stripe = stripeFor(getConfig().stripePublishableKey);
+  const { stripePublishableKey, stripeJsUrl } = getConfig();
+  const stripe = stripeFor(stripePublishableKey, stripeJsUrl);
   const intent = useCreatePaymentIntentQuery({ bookingId: booking._id, resale_price: booking.resale_price });
   return (
     <Elements stripe={stripe}>

@@ -8,11 +8,33 @@ import type { Stripe } from '@stripe/stripe-js';
  */
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 
-export function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let stripe = stripeByKey.get(publishableKey);
+/**
+ * A Stripe.js served from elsewhere than js.stripe.com (the local payment sandbox): added to the
+ * page on first use, so that loadStripe finds `window.Stripe` already defined.
+ */
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.addEventListener('load', () => resolve());
+    script.addEventListener('error', () => {
+      script.remove();
+      reject(new Error(`Stripe.js could not be loaded from ${src}`));
+    });
+    document.head.appendChild(script);
+  });
+}
+
+export function stripeFor(publishableKey: string, scriptUrl?: string): Promise<Stripe | null> {
+  const cacheKey = `${scriptUrl ?? ''} ${publishableKey}`;
+  let stripe = stripeByKey.get(cacheKey);
   if (!stripe) {
-    stripe = loadStripe(publishableKey);
-    stripeByKey.set(publishableKey, stripe);
+    const ready = scriptUrl && !window.Stripe ? loadScript(scriptUrl) : Promise.resolve();
+    stripe = ready.then(() => loadStripe(publishableKey));
+    // A failed load is not kept, so opening the checkout again tries again.
+    stripe.catch(() => stripeByKey.delete(cacheKey));
+    stripeByKey.set(cacheKey, stripe);
   }
   return stripe;
 }
