@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useFormik } from 'formik';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { lazyYupValidator } from '../../lib/lazySchema';
 import { useTypedBeforeHydration } from '../../lib/typedBeforeHydration';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
@@ -12,7 +13,10 @@ import { AuthCard } from './AuthLayout';
 import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { CredentialFields } from './CredentialFields';
 import { errorCleared, googleSignInRequested, loginRequested, selectAuthError, selectAwaitingConfirmation, selectFlowPending } from './authSlice';
-import { loginSchema } from './authSchemas';
+
+const rules = lazyYupValidator<{ email: string; password: string }>(() =>
+  import(/* webpackChunkName: "auth-rules" */ './authSchemas').then((schemas) => schemas.loginSchema),
+);
 
 export function Component() {
   const dispatch = useAppDispatch();
@@ -24,10 +28,11 @@ export function Component() {
   useEffect(() => {
     dispatch(errorCleared());
   }, [dispatch]);
+  useEffect(() => rules.preload(), []);
 
   const formik = useFormik({
     initialValues: { email: '', password: '' },
-    validationSchema: loginSchema,
+    validate: rules.validate,
     onSubmit: ({ email, password }) => {
       dispatch(loginRequested({ email: email.trim(), password, from }));
     },

@@ -6,15 +6,19 @@ import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
+import { lazyYupValidator } from '../../lib/lazySchema';
 import { useTypedBeforeHydration } from '../../lib/typedBeforeHydration';
 import { AuthFormFooter } from './AuthFormFooter';
 import { AuthCard } from './AuthLayout';
 import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { CredentialFields } from './CredentialFields';
 import { errorCleared, googleSignInRequested, selectAuthError, selectAwaitingConfirmation, selectFlowPending, signupRequested } from './authSlice';
-import { signupSchema } from './authSchemas';
 
 type SignupRole = 'Buyer' | 'seller';
+
+const rules = lazyYupValidator<{ name: string; email: string; password: string; role: SignupRole }>(() =>
+  import(/* webpackChunkName: "auth-rules" */ './authSchemas').then((schemas) => schemas.signupSchema),
+);
 
 export function Component() {
   const dispatch = useAppDispatch();
@@ -25,10 +29,11 @@ export function Component() {
   useEffect(() => {
     dispatch(errorCleared());
   }, [dispatch]);
+  useEffect(() => rules.preload(), []);
 
   const formik = useFormik({
     initialValues: { name: '', email: '', password: '', role: 'Buyer' as SignupRole },
-    validationSchema: signupSchema,
+    validate: rules.validate,
     onSubmit: ({ name, email, password, role }) => {
       dispatch(signupRequested({ name: name.trim(), email: email.trim(), password, role }));
     },
