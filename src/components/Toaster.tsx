@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { MAX_TOASTS, TOAST_DURATION_MS, toastHostMounted } from '../lib/notifier';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { MAX_TOASTS, TOAST_DURATION_MS, toastHostMounted, toastsWanted } from '../lib/notifier';
 
 const SnackbarHost = lazy(() =>
   import(/* webpackChunkName: "toasts" */ 'notistack').then(({ SnackbarProvider, useSnackbar }) => {
@@ -21,13 +21,13 @@ const SnackbarHost = lazy(() =>
 );
 
 /**
- * Where toasts appear. Its code is asked for once the page is up (after hydration), so neither
- * the prerendered HTML nor the first paint waits for it.
+ * Where toasts appear. Its code (notistack) is fetched when the first toast is asked for, so no
+ * page pays for it while it loads: most visits never show a toast.
  */
 export function Toaster() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  // The server (and hydration) render nothing here.
+  const wanted = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.current, () => false);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <SnackbarHost />

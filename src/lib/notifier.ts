@@ -13,8 +13,8 @@ export const MAX_TOASTS = 20;
 
 export type ToastHost = Pick<ProviderContext, 'enqueueSnackbar' | 'closeSnackbar'>;
 
-// notistack arrives after the first paint with the Toaster; toasts asked for
-// before it is mounted wait for it instead of getting lost.
+// notistack arrives with the first toast asked for (the Toaster mounts it then); toasts asked
+// for before it is mounted wait for it instead of getting lost.
 let hostMounted: (host: ToastHost) => void = () => undefined;
 let host = new Promise<ToastHost>((resolve) => {
   hostMounted = resolve;
@@ -26,16 +26,36 @@ export function toastHostMounted(mounted: ToastHost): void {
   host = Promise.resolve(mounted);
 }
 
+// Whether a toast has been asked for yet: until then the Toaster loads nothing.
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+export const toastsWanted = {
+  subscribe(listener: () => void): () => void {
+    wantedListeners.add(listener);
+    return () => wantedListeners.delete(listener);
+  },
+  current: (): boolean => wanted,
+};
+
+function want(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of wantedListeners) listener();
+}
+
 let nextKey = 0;
 
 export function createSnackbarNotifier(): Notifier {
   return {
     notify: (message, variant = 'default') => {
+      want();
       void host.then((toasts) => toasts.enqueueSnackbar(message, { variant, autoHideDuration: TOAST_DURATION_MS[variant] }));
     },
     loading: (message) => {
       nextKey += 1;
       const key = `loading-${nextKey}`;
+      want();
       void host.then((toasts) => toasts.enqueueSnackbar(message, { key, variant: 'info', persist: true }));
       return key;
     },
