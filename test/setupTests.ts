@@ -2,6 +2,7 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { server } from '../src/testing/server';
 import { setConfig } from '../src/config/env';
+import { resetTrackedStores } from '../src/testing/storeRegistry';
 
 // findBy*/waitFor give up after 10 s instead of 1 s: on a busy machine a lazy chunk or a
 // mocked answer can take longer than a second to arrive.
@@ -9,6 +10,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  resetTrackedStores();
   server.resetHandlers();
   if (typeof window !== 'undefined') window.localStorage.clear();
   setConfig(undefined);

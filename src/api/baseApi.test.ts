@@ -3,6 +3,7 @@ import { setupStore } from '../app/store';
 import { createFakeServices } from '../testing/fakeServices';
 import { API, server } from '../testing/server';
 import { backoffDelay, baseApi, KEEP_UNUSED_DATA_SECONDS, MAX_RETRIES, REQUEST_TIMEOUT_MS } from './baseApi';
+import { trackStore } from '../testing/storeRegistry';
 
 const probeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -26,7 +27,7 @@ describe('base query', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    const store = setupStore(createFakeServices());
+    const store = trackStore(setupStore(createFakeServices()));
     await store.dispatch(probeApi.endpoints.probe.initiate());
     expect(authorization).toBe('bearer abc.def');
   });
@@ -39,7 +40,7 @@ describe('base query', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    const store = setupStore(createFakeServices());
+    const store = trackStore(setupStore(createFakeServices()));
     await store.dispatch(probeApi.endpoints.probe.initiate());
     expect(hasHeader).toBe(false);
   });
@@ -57,7 +58,7 @@ describe('base query', () => {
         return HttpResponse.json({ message: 'down' }, { status: 503 });
       }),
     );
-    const store = setupStore(createFakeServices());
+    const store = trackStore(setupStore(createFakeServices()));
     const result = store.dispatch(probeApi.endpoints.probe.initiate());
     await jest.advanceTimersByTimeAsync(0);
     expect(attempts).toBe(1);
@@ -85,7 +86,7 @@ describe('base query', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    const store = setupStore(createFakeServices());
+    const store = trackStore(setupStore(createFakeServices()));
     const result = store.dispatch(probeApi.endpoints.probe.initiate());
     await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(store.getState().api.queries['probe(undefined)']?.status).toBe('pending');
@@ -105,7 +106,7 @@ describe('base query', () => {
         return HttpResponse.json({ message: 'nope' }, { status: 403 });
       }),
     );
-    const store = setupStore(createFakeServices());
+    const store = trackStore(setupStore(createFakeServices()));
     const result = await store.dispatch(probeApi.endpoints.probe.initiate());
     expect(result.error).toMatchObject({ status: 403, data: { message: 'nope' } });
     expect(attempts).toBe(1);
@@ -119,14 +120,14 @@ describe('base query', () => {
         return HttpResponse.json({ message: 'down' }, { status: 500 });
       }),
     );
-    const store = setupStore(createFakeServices());
+    const store = trackStore(setupStore(createFakeServices()));
     await store.dispatch(probeApi.endpoints.probeOnce.initiate());
     expect(attempts).toBe(1);
   });
 
   it('keeps unused data for 5 minutes', () => {
     expect(KEEP_UNUSED_DATA_SECONDS).toBe(300);
-    const store = setupStore(createFakeServices());
+    const store = trackStore(setupStore(createFakeServices()));
     expect(store.getState().api.config.keepUnusedDataFor).toBe(300);
   });
 });

@@ -12,6 +12,7 @@ import { createFakeServices } from '../testing/fakeServices';
 import { API, server } from '../testing/server';
 import type { Category } from '../types/entities';
 import type { RenderedPage } from './render';
+import { trackStore } from '../testing/storeRegistry';
 
 /*
  * The browser hydrates the markup the prerenderer made. Here the prerenderer runs in a Node
@@ -78,7 +79,7 @@ async function hydrate(route: string, page: RenderedPage, preloaded?: Category[]
   const consoleError = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => problems.push(args));
   const consoleWarn = jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => problems.push(args));
   const services = createFakeServices();
-  const store = setupStore(services);
+  const store = trackStore(setupStore(services));
   if (preloaded) store.dispatch(preloadCategories(preloaded));
   const navigation = createNavigationService();
   await act(async () => {

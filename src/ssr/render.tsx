@@ -5,6 +5,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { preloadCategories } from '../api/categoriesApi';
 import { AppTree } from '../app/AppTree';
+import { baseApi } from '../api/baseApi';
 import { setupStore } from '../app/store';
 import type { Category } from '../types/entities';
 import { createInertServices } from './inertServices';
@@ -45,6 +46,9 @@ export async function renderRoute(url: string, options: RenderOptions = {}): Pro
     </CacheProvider>,
   );
   const html = await new Response(prelude).text();
+  // The store is thrown away: reset, it stops the timer RTK Query keeps for unused data (five
+  // minutes), which would otherwise hold it, and a test run or the web server, that long.
+  store.dispatch(baseApi.util.resetApiState());
   const chunks = emotionServer.extractCriticalToChunks(html);
   return { html, styleTags: emotionServer.constructStyleTagsFromChunks(chunks) };
 }

@@ -6,6 +6,7 @@ import { AppRoutes } from '../app/router';
 import { setupStore, type RootState } from '../app/store';
 import type { AuthUser } from '../types/entities';
 import { createFakeServices, testUser, type FakeServices } from './fakeServices';
+import { trackStore } from './storeRegistry';
 
 interface Options {
   preloadedState?: Partial<RootState>;
@@ -64,7 +65,7 @@ function createTestRouterHandle() {
 }
 
 function renderInRouter(content: ReactElement, { preloadedState, services = createFakeServices(), route = '/' }: Options) {
-  const store = setupStore(services, preloadedState);
+  const store = trackStore(setupStore(services, preloadedState));
   const { handle, Probe } = createTestRouterHandle();
   services.navigation.navigate.mockImplementation((to, options) => handle.navigate(to, options));
   const result = render(

@@ -12,6 +12,7 @@ import {
   signOutRequested,
   signupRequested,
 } from './authSlice';
+import { trackStore } from '../../testing/storeRegistry';
 
 interface Recorded {
   method: string;
@@ -60,7 +61,7 @@ function apiRecording(options: { jwtStatus?: number; usersStatus?: number; isAdm
 }
 
 function start(services: FakeServices = createFakeServices()) {
-  const store = setupStore(services);
+  const store = trackStore(setupStore(services));
   return { store, services };
 }
 

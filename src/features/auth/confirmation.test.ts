@@ -11,6 +11,7 @@ import {
   signOutRequested,
   signupRequested,
 } from './authSlice';
+import { trackStore } from '../../testing/storeRegistry';
 
 /** The API: a user record exists once POST /users saved it; GET /jwt answers 404 before. */
 function api() {
@@ -35,7 +36,7 @@ function api() {
 }
 
 function start(services: FakeServices = createFakeServices()) {
-  return { store: setupStore(services), services };
+  return { store: trackStore(setupStore(services)), services };
 }
 
 const until = async (check: () => boolean, limitMs = 2000) => {

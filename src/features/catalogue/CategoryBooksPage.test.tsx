@@ -12,6 +12,7 @@ import { rolesLoaded } from '../roles/roleSlice';
 import { catalogueApi } from './catalogueApi';
 import { makeLoader } from './CategoryBooksPage';
 import { dune, emma } from './testBooks';
+import { trackStore } from '../../testing/storeRegistry';
 
 interface Seen {
   path: string;
@@ -139,10 +140,10 @@ describe('the books loader', () => {
   it('waits for the session, then leaves the books in the cache for the page', async () => {
     const seen = answerBooks(() => HttpResponse.json<Book[]>([dune]));
     // Signed in, roles still on their way.
-    const store = setupStore(createFakeServices(), {
+    const store = trackStore(setupStore(createFakeServices(), {
       ...signedInState(),
       role: { isAdmin: false, isSeller: false, loading: true, error: null },
-    });
+    }));
     const loader = makeLoader(store);
     const url = new URL('http://localhost/bookCatagoriesId/fiction');
     const done = loader({ params: { id: 'fiction' }, request: new Request(url), url, pattern: '/bookCatagoriesId/:id', context: undefined });

@@ -6,6 +6,7 @@ import { createFakeCardSession, createFakeServices, testUser } from '../../testi
 import { signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
 import { payRequested, type PaymentState } from './paymentSlice';
+import { trackStore } from '../../testing/storeRegistry';
 
 const request = {
   bookingId: 'b1',
@@ -36,7 +37,7 @@ async function pay(card: CardSession | null): Promise<PaymentState> {
   localStorage.setItem('accessToken', 't0k');
   const services = createFakeServices();
   services.payments.attach(card);
-  const store = setupStore(services, signedInState());
+  const store = trackStore(setupStore(services, signedInState()));
   store.dispatch(payRequested(request));
   await new Promise<void>((resolve) => {
     if (store.getState().payment.status !== 'processing') resolve();
@@ -148,7 +149,7 @@ describe('pay flow listener', () => {
     const services = createFakeServices();
     const card = createFakeCardSession('succeeded');
     services.payments.attach(card);
-    const store = setupStore(services, signedInState());
+    const store = trackStore(setupStore(services, signedInState()));
     const settled = () =>
       new Promise<void>((resolve) => {
         const unsubscribe = store.subscribe(() => {

@@ -7,6 +7,7 @@ import { API, server } from '../../testing/server';
 import { addProductRequested, type ProductDraft } from './addProductSlice';
 import { productsApi } from './productsApi';
 import { recordProductCalls, uploadedUrl, withNodeFile } from './testSupport';
+import { trackStore } from '../../testing/storeRegistry';
 
 withNodeFile();
 
@@ -25,7 +26,7 @@ const draft: ProductDraft = {
 function startStore() {
   localStorage.setItem('accessToken', 't0k');
   const services = createFakeServices();
-  const store = setupStore(services, signedInState({ isSeller: true }));
+  const store = trackStore(setupStore(services, signedInState({ isSeller: true })));
   return { store, services };
 }
 
