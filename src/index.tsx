@@ -2,24 +2,32 @@ import { watchTypingBeforeHydration } from './lib/typedBeforeHydration';
 import { yieldToMain } from './lib/yieldToMain';
 
 /*
- * The app's modules are all in this script, but they are evaluated in a few slices, with the
- * browser free to paint and take input between them, so that starting up never holds the main
- * thread in one long task. The slices follow the import graph: each one's modules are evaluated
- * once, and the next slice finds them ready.
+ * The app's modules are all in this script, but they are evaluated in slices, with the browser
+ * free to paint and take input between them, so that starting up never holds the main thread in
+ * one long task. The slices follow the import graph: each one's modules are evaluated once, and
+ * the next slice finds them ready. A package's slice names the exports the app uses
+ * (`webpackExports`), so that importing it here keeps the rest of it out of the build.
  */
+const SLICES: Array<() => Promise<unknown>> = [
+  () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+  () => import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'),
+  () => import(/* webpackMode: "eager", webpackExports: ["setupListeners"] */ '@reduxjs/toolkit/query'),
+  () => import(/* webpackMode: "eager" */ './api/baseApi'),
+  () => import(/* webpackMode: "eager" */ './app/store'),
+  () => import(/* webpackMode: "eager", webpackExports: ["createTheme"] */ '@mui/material/styles'),
+  () => import(/* webpackMode: "eager" */ './theme'),
+  () => import(/* webpackMode: "eager" */ './app/AppProviders'),
+  () => import(/* webpackMode: "eager", webpackExports: ["BrowserRouter"] */ 'react-router-dom'),
+  () => import(/* webpackMode: "eager" */ './layouts/PublicLayout'),
+  () => import(/* webpackMode: "eager" */ './features/catalogue/HomePage'),
+  () => import(/* webpackMode: "eager" */ './app/router'),
+];
+
 async function boot(container: HTMLElement) {
-  await yieldToMain();
-  await import(/* webpackMode: "eager" */ 'react-dom/client');
-  await yieldToMain();
-  await import(/* webpackMode: "eager" */ './api/baseApi');
-  await yieldToMain();
-  await import(/* webpackMode: "eager" */ './app/store');
-  await yieldToMain();
-  await import(/* webpackMode: "eager" */ './theme');
-  await yieldToMain();
-  await import(/* webpackMode: "eager" */ './app/AppProviders');
-  await yieldToMain();
-  await import(/* webpackMode: "eager" */ './app/router');
+  for (const slice of SLICES) {
+    await yieldToMain();
+    await slice();
+  }
   await yieldToMain();
   const { start } = await import(/* webpackMode: "eager" */ './app/boot');
   start(container);
