@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config/env';
+import { firebaseSessionStored, watchFirebaseSessionElsewhere } from '../features/auth/storedSession';
 import { createSnackbarNotifier } from '../lib/notifier';
 import { createTokenSync } from '../lib/tokenSync';
 import { createLazyAuthService, createNavigationService, createPaymentService, type AppServices } from './services';
@@ -12,7 +13,7 @@ export function createServices(config: AppConfig) {
         /* webpackChunkName: "firebase-auth" */ '../features/auth/firebaseAuthService'
       );
       return createFirebaseAuthService(config.firebase);
-    }),
+    }, { sessionStored: () => firebaseSessionStored(), watchSessionElsewhere: watchFirebaseSessionElsewhere }),
     payments: createPaymentService(),
     navigation,
     notifier: createSnackbarNotifier(),

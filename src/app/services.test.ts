@@ -45,6 +45,84 @@ describe('lazy auth service when the SDK cannot load', () => {
   });
 });
 
+describe('lazy auth service with no saved session', () => {
+  const nobodySaved = { sessionStored: () => false };
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const rita = { uid: '1', email: 'a@example.com', displayName: null, emailVerified: true };
+
+  it('reports nobody signed in at once and loads nothing until the SDK is used', async () => {
+    const real = createFakeAuth();
+    const load = jest.fn(async () => real);
+    const auth = createLazyAuthService(load, nobodySaved);
+    const seen: (string | null)[] = [];
+    auth.onAuthStateChanged((user) => seen.push(user?.email ?? null));
+    await flush();
+    expect(seen).toEqual([null]);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('once warmed up, passes on what the SDK reports, without a second "nobody"', async () => {
+    const real = createFakeAuth();
+    const load = jest.fn(async () => real);
+    const auth = createLazyAuthService(load, nobodySaved);
+    const seen: (string | null)[] = [];
+    auth.onAuthStateChanged((user) => seen.push(user?.email ?? null));
+    await flush();
+    auth.warmUp();
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    real.emit(null);
+    real.emit(rita);
+    real.emit(null);
+    expect(seen).toEqual([null, 'a@example.com', null]);
+  });
+
+  it('a sign-in loads the SDK and its report of the new user comes through', async () => {
+    const real = createFakeAuth();
+    const auth = createLazyAuthService(async () => real, nobodySaved);
+    const seen: (string | null)[] = [];
+    auth.onAuthStateChanged((user) => seen.push(user?.email ?? null));
+    await auth.signIn('a@example.com', 'secret123');
+    await flush();
+    real.emit(rita);
+    expect(seen).toEqual([null, 'a@example.com']);
+  });
+
+  it('a session saved in another tab loads the SDK', async () => {
+    const real = createFakeAuth();
+    const load = jest.fn(async () => real);
+    let wake: () => void = () => undefined;
+    const stop = jest.fn();
+    const auth = createLazyAuthService(load, {
+      ...nobodySaved,
+      watchSessionElsewhere: (callback) => {
+        wake = callback;
+        return stop;
+      },
+    });
+    const unsubscribe = auth.onAuthStateChanged(() => undefined);
+    expect(load).not.toHaveBeenCalled();
+    wake();
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    expect(stop).toHaveBeenCalled();
+  });
+
+  it('with a saved session, loads the SDK at once and waits for its word', async () => {
+    const real = createFakeAuth();
+    const load = jest.fn(async () => real);
+    const auth = createLazyAuthService(load, { sessionStored: () => true });
+    const seen: (string | null)[] = [];
+    auth.onAuthStateChanged((user) => seen.push(user?.email ?? null));
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual([]);
+    real.emit(rita);
+    expect(seen).toEqual(['a@example.com']);
+  });
+});
+
 describe('navigation service', () => {
   it('uses the bound router', () => {
     const navigation = createNavigationService();

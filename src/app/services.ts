@@ -18,6 +18,8 @@ export interface AuthService {
   signOut(): Promise<void>;
   /** The current user's ID token, refreshed when older than `maxAgeSeconds`. */
   getIdToken(maxAgeSeconds?: number): Promise<string | null>;
+  /** Gets the SDK ready ahead of use (a sign-in form was touched); nothing else changes. */
+  warmUp(): void;
 }
 
 export interface BillingDetails {
@@ -95,17 +97,68 @@ export function createNavigationService(): NavigationService & {
   };
 }
 
-/** Defers loading the identity SDK until something needs it, keeping it off the first paint. */
-export function createLazyAuthService(load: () => Promise<AuthService>): AuthService {
+export interface LazyAuthOptions {
+  /**
+   * Whether this browser holds a saved session. When it does not, nobody can be signed in until
+   * someone signs in here or in another tab: the first status is "signed out" at once, and the
+   * SDK is loaded only when something uses it.
+   */
+  sessionStored?: () => boolean;
+  /** Calls `wake` when another tab saves a session; answers a function that stops watching. */
+  watchSessionElsewhere?: (wake: () => void) => () => void;
+}
+
+/**
+ * Defers loading the identity SDK until something needs it, keeping it off the first paint; with
+ * no saved session, off the page entirely until a sign-in form is touched or used.
+ */
+export function createLazyAuthService(load: () => Promise<AuthService>, options: LazyAuthOptions = {}): AuthService {
   let loaded: Promise<AuthService> | undefined;
+  const whenLoaded: Array<(auth: AuthService) => void> = [];
   // A failed load (offline, a flaky chunk) is not kept: the next use tries again.
   const service = () =>
-    (loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
+    (loaded ??= load().then(
+      (auth) => {
+        for (const attach of whenLoaded.splice(0)) attach(auth);
+        return auth;
+      },
+      (error: unknown) => {
+        loaded = undefined;
+        throw error;
+      },
+    ));
+  const warmUp = () => {
+    service().catch((error: unknown) => console.error('the identity SDK could not be loaded', error));
+  };
+
+  /** No saved session: "signed out" now; the SDK's own reports once something loads it. */
+  const reportSignedOutUntilUsed = (callback: (user: AuthUser | null) => void) => {
+    let cancelled = false;
+    let unsubscribe: (() => void) | undefined;
+    let lastWasNobody = true;
+    queueMicrotask(() => {
+      if (!cancelled) callback(null);
+    });
+    whenLoaded.push((auth) => {
+      if (cancelled) return;
+      unsubscribe = auth.onAuthStateChanged((user) => {
+        // The SDK's first word is "nobody" too: said once is enough.
+        if (!user && lastWasNobody) return;
+        lastWasNobody = !user;
+        callback(user);
+      });
+    });
+    const stopWatching = options.watchSessionElsewhere?.(warmUp);
+    return () => {
+      cancelled = true;
+      stopWatching?.();
+      unsubscribe?.();
+    };
+  };
+
   return {
     onAuthStateChanged: (callback) => {
+      if (!loaded && options.sessionStored && !options.sessionStored()) return reportSignedOutUntilUsed(callback);
       let unsubscribe: (() => void) | undefined;
       let cancelled = false;
       service().then(
@@ -131,5 +184,6 @@ export function createLazyAuthService(load: () => Promise<AuthService>): AuthSer
     reloadUser: async () => (await service()).reloadUser(),
     signOut: async () => (await service()).signOut(),
     getIdToken: async (maxAgeSeconds) => (await service()).getIdToken(maxAgeSeconds),
+    warmUp,
   };
 }

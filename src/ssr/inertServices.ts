@@ -17,6 +17,7 @@ export function createInertServices() {
     reloadUser: unavailable,
     signOut: unavailable,
     getIdToken: () => Promise.resolve(null),
+    warmUp: () => undefined,
   };
   const navigation = createNavigationService();
   const services: AppServices = {

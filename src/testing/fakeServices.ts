@@ -17,6 +17,7 @@ export interface FakeAuth extends AuthService {
   /** An account whose address was never confirmed (new sign-ups start so). */
   markUnconfirmed(email: string): void;
   getIdToken: jest.Mock<Promise<string | null>, [number?]>;
+  warmUp: jest.Mock<void, []>;
 }
 
 export const testUser: AuthUser = { uid: 'uid-1', email: 'reader@example.com', displayName: 'Rita Reader', emailVerified: true };
@@ -69,6 +70,7 @@ export function createFakeAuth(): FakeAuth {
       setCurrent(null);
     }),
     getIdToken: jest.fn(async () => (current ? `id-token-for-${current.email}` : null)),
+    warmUp: jest.fn(),
   };
 }
 

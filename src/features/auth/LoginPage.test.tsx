@@ -7,7 +7,7 @@ import configureStore from 'redux-mock-store';
 import type { RootState } from '../../app/store';
 import { renderWithProviders, signedOutState } from '../../testing/renderWithProviders';
 import { Component as LoginPage } from './LoginPage';
-import { googleSignInRequested, loginRequested } from './authSlice';
+import { googleSignInRequested, loginRequested, signInFormEngaged } from './authSlice';
 
 const mockStore = configureStore<Partial<RootState>>([]);
 
@@ -30,6 +30,23 @@ describe('log-in page', () => {
     expect(await screen.findByText('Email address required')).toBeInTheDocument();
     expect(screen.getByText('password is required')).toBeInTheDocument();
     expect(store.getActions().filter((action) => action.type === loginRequested.type)).toHaveLength(0);
+  });
+
+  it('says once that the form was engaged, when it is first focused, so the identity SDK can load', async () => {
+    const store = renderWithMockStore();
+    const engaged = () => store.getActions().filter((action) => action.type === signInFormEngaged.type);
+    expect(engaged()).toHaveLength(0);
+    await userEvent.click(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'r');
+    await userEvent.click(screen.getByLabelText('Password'));
+    expect(engaged()).toHaveLength(1);
+  });
+
+  it('loads the identity SDK when the form is first touched, not before', async () => {
+    const { services } = renderWithProviders(<LoginPage />, { preloadedState: signedOutState(), route: '/login' });
+    expect(services.auth.warmUp).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByLabelText('Email'));
+    expect(services.auth.warmUp).toHaveBeenCalledTimes(1);
   });
 
   it('has an email-typed email input', () => {

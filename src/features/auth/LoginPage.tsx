@@ -12,6 +12,7 @@ import { AuthFormFooter } from './AuthFormFooter';
 import { AuthCard } from './AuthLayout';
 import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { CredentialFields } from './CredentialFields';
+import { useSignInFormEngaged } from './useSignInFormEngaged';
 import { errorCleared, googleSignInRequested, loginRequested, selectAuthError, selectAwaitingConfirmation, selectFlowPending } from './authSlice';
 
 const rules = lazyYupValidator<{ email: string; password: string }>(() =>
@@ -40,6 +41,7 @@ export function Component() {
 
   const form = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(form, (name, value) => void formik.setFieldValue(name, value));
+  const engagement = useSignInFormEngaged(form);
 
   if (awaitingConfirmation) {
     return (
@@ -51,7 +53,7 @@ export function Component() {
 
   return (
     <AuthCard title={copy.login.title}>
-      <Stack component="form" ref={form} method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.login.title}>
+      <Stack component="form" ref={form} {...engagement} method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.login.title}>
         <CredentialFields formik={formik} passwordAutoComplete="current-password" />
         <AuthFormFooter
           submitLabel={copy.login.submit}

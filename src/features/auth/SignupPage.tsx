@@ -12,6 +12,7 @@ import { AuthFormFooter } from './AuthFormFooter';
 import { AuthCard } from './AuthLayout';
 import { ConfirmEmailNotice } from './ConfirmEmailNotice';
 import { CredentialFields } from './CredentialFields';
+import { useSignInFormEngaged } from './useSignInFormEngaged';
 import { errorCleared, googleSignInRequested, selectAuthError, selectAwaitingConfirmation, selectFlowPending, signupRequested } from './authSlice';
 
 type SignupRole = 'Buyer' | 'seller';
@@ -41,6 +42,7 @@ export function Component() {
 
   const form = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(form, (name, value) => void formik.setFieldValue(name, value));
+  const engagement = useSignInFormEngaged(form);
 
   if (awaitingConfirmation) {
     return (
@@ -52,7 +54,7 @@ export function Component() {
 
   return (
     <AuthCard title={copy.signup.title}>
-      <Stack component="form" ref={form} method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.signup.title}>
+      <Stack component="form" ref={form} {...engagement} method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.signup.title}>
         <TextField label={copy.signup.name} autoComplete="name" {...formik.getFieldProps('name')} />
         <CredentialFields formik={formik} passwordAutoComplete="new-password" />
         <TextField select label={copy.signup.role} {...formik.getFieldProps('role')}>

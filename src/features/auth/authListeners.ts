@@ -22,6 +22,7 @@ import {
   sessionRetryRequested,
   sessionStarted,
   signedOut,
+  signInFormEngaged,
   signOutRequested,
   signupRequested,
 } from './authSlice';
@@ -86,6 +87,13 @@ export function addAuthListeners(startListening: AppStartListening): void {
     effect: (_action, api) => {
       api.unsubscribe();
       api.extra.auth.onAuthStateChanged((user) => api.dispatch(authStateChanged(user)));
+    },
+  });
+
+  startListening({
+    actionCreator: signInFormEngaged,
+    effect: (_action, api) => {
+      api.extra.auth.warmUp();
     },
   });
 

@@ -41,6 +41,8 @@ export interface GoogleSignInRequest {
 
 /** Dispatched once the first screen has painted: the identity SDK loads then. */
 export const appStarted = createAction('app/started');
+/** A sign-in or sign-up form was focused, pressed or typed in: the identity SDK will be needed. */
+export const signInFormEngaged = createAction('auth/signInFormEngaged');
 
 const authSlice = createSlice({
   name: 'auth',

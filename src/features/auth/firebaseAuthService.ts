@@ -78,6 +78,8 @@ export function createFirebaseAuthService(config: FirebaseWebConfig): AuthServic
       return toAuthUser(user);
     },
     signOut: () => signOut(auth),
+    // Loaded means ready: there is nothing more to warm up.
+    warmUp: () => undefined,
     getIdToken: async (maxAgeSeconds) => {
       const user = auth.currentUser;
       if (!user) return null;
