@@ -131,7 +131,7 @@ export function Component() {
 
   return (
     <Paper sx={{ p: { xs: 2, md: 4 }, maxWidth: 560 }}>
-      <Typography variant="h5" component="h1" gutterBottom>
+      <Typography variant="h2" component="h1" gutterBottom>
         {copy.payment.paymentFor + booking.bookName}
       </Typography>
       {/* Asked for only while there is something to pay. */}
