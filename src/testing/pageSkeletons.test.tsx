@@ -18,7 +18,7 @@ import { allHidden, skeletons } from './skeletons';
 
 interface Case {
   name: string;
-  /** GET paths the page needs; the first is held until the test lets it answer. */
+  /** The GET path held until the test lets it answer. */
   held: string;
   answer: () => Response;
   /** Other calls the page makes, answered at once. */
