@@ -64,6 +64,16 @@ test('the skip link, the page heading after a navigation, its title and its anno
   await expect(announcer).toHaveAttribute('aria-live', 'polite');
 });
 
+test('a first load that redirects to the log-in form takes the focus to its heading and announces it', async ({ page }) => {
+  // Signed out, a guarded page sends the visitor on to log in once the session is known.
+  await page.goto('/dashboard/myproducts');
+  await expect(page).toHaveURL(/\/login$/);
+  const heading = page.getByRole('heading', { level: 1, name: 'Log In' });
+  await expect(heading).toBeFocused();
+  await expect(page.locator('#route-announcer')).toHaveText('Log In');
+  await expect(page).toHaveTitle('Log In · Book Resale');
+});
+
 test('on a phone, the dashboard menu opens from its button and a choice takes the focus to the new page', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logInByKeyboard(page, 'seller@bookresale.test');

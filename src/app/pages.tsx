@@ -10,6 +10,8 @@ interface PageModule {
 }
 interface DataPageModule extends PageModule {
   makeLoader(store: AppStore): (args: LoaderFunctionArgs) => Promise<unknown>;
+  /** The page while its data loads: the progress bar over the shape of what is coming. */
+  Loading: ComponentType;
 }
 
 /** A page in its own chunk, fetched when first shown. */
@@ -25,30 +27,33 @@ export function Page({ page: PageComponent }: { page: LazyExoticComponent<Compon
   );
 }
 
-type Gate = { key: string; status: 'loading' } | { key: string; status: 'ready'; Page: ComponentType } | { key: string; status: 'failed'; error: unknown };
+/** What the path shows: the progress bar, the page's loading view or the page itself; or why it failed. */
+type Gate = { key: string; Page: ComponentType } | { key: string; error: unknown };
 
 /**
  * A page whose data must be there before it shows: its chunk and its loader
- * run first (progress bar meanwhile), then the page renders from the cache.
+ * run first (the progress bar meanwhile, over the page's skeleton once its
+ * chunk is in), then the page renders from the cache.
  */
 export function DataPage({ load }: { load: () => Promise<DataPageModule> }) {
   const store = useAppStore();
   const params = useParams();
   const location = useLocation();
   const key = `${location.pathname}${location.search}`;
-  const [gate, setGate] = useState<Gate>({ key, status: 'loading' });
+  const [gate, setGate] = useState<Gate>({ key, Page: PageProgress });
 
   useEffect(() => {
     let current = true;
-    setGate({ key, status: 'loading' });
+    setGate({ key, Page: PageProgress });
     const args = { params, request: new Request(new URL(key, window.location.origin)), context: undefined } as LoaderFunctionArgs;
     load()
       .then(async (page) => {
+        if (current) setGate({ key, Page: page.Loading });
         await page.makeLoader(store)(args);
-        if (current) setGate({ key, status: 'ready', Page: page.Component });
+        if (current) setGate({ key, Page: page.Component });
       })
       .catch((error: unknown) => {
-        if (current) setGate({ key, status: 'failed', error });
+        if (current) setGate({ key, error });
       });
     return () => {
       current = false;
@@ -57,7 +62,7 @@ export function DataPage({ load }: { load: () => Promise<DataPageModule> }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, load, store]);
 
-  if (gate.key !== key || gate.status === 'loading') return <PageProgress />;
-  if (gate.status === 'failed') return <RouteErrorPage error={gate.error} />;
+  if (gate.key !== key) return <PageProgress />;
+  if ('error' in gate) return <RouteErrorPage error={gate.error} />;
   return <gate.Page />;
 }

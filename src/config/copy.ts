@@ -249,6 +249,7 @@ export const copy = {
     name_: 'Name',
     saving: 'Saving product…',
     noCategory: 'None',
+    categoriesFailed: 'The categories could not be loaded.',
     chosenImage: (fileName: string) => `Chosen: ${fileName}`,
     preview: 'Preview of the chosen image',
     nameRequired: 'Enter the product name',

@@ -18,6 +18,7 @@ import { useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
+import { SkeletonRows, type SkeletonColumn } from '../../components/SkeletonRows';
 import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
@@ -27,6 +28,14 @@ import { selectUser } from '../auth/authSlice';
 import { useGetOrderPagesInfiniteQuery } from './bookingsApi';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { formatDollars } from '../../lib/money';
+
+const skeletonColumns: SkeletonColumn[] = [
+  { label: copy.orders.index, cell: 'index' },
+  { label: copy.orders.image, cell: 'image' },
+  { label: copy.orders.bookTitle, cell: 'text' },
+  { label: copy.orders.price, cell: 'text' },
+  { label: copy.orders.delete, cell: 'icon' },
+];
 
 function PayCell({ booking }: { booking: Booking }) {
   if (booking.withdrawn) {
@@ -105,7 +114,7 @@ export function Component() {
         <LoadFailed what={copy.orders.failed} error={error} retrying={orders.isFetching} onRetry={() => void orders.refetch()} />
       )}
       <TableContainer component={Paper}>
-        <Table aria-label={copy.orders.title} sx={stackedTableSx}>
+        <Table aria-label={copy.orders.title} aria-busy={isLoading} sx={stackedTableSx}>
           <TableHead>
             <TableRow>
               <TableCell>{copy.orders.index}</TableCell>
@@ -122,6 +131,7 @@ export function Component() {
             </TableRow>
           </TableHead>
           <TableBody>
+            {isLoading && <SkeletonRows columns={skeletonColumns} />}
             {bookings.map((booking, index) => (
               <OrderRow key={booking._id} booking={booking} index={index} onDelete={setToCancel} />
             ))}

@@ -19,6 +19,7 @@ import { selectAuthStatus, selectUser } from '../auth/authSlice';
 import { useGetBookingsQuery } from '../bookings/bookingsApi';
 import type { FromState } from '../roles/guards';
 import { BookedNotice } from './BookedNotice';
+import { BookPageSkeleton } from './BookPageSkeleton';
 import { BookingModal } from './BookingModal';
 import { useGetBookQuery } from './catalogueApi';
 import { isNotFound } from '../../api/baseApi';
@@ -42,7 +43,14 @@ export function Component() {
     if (book) document.title = `${book.name} · Book Resale`;
   }, [book]);
 
-  if (isLoading) return <PageProgress />;
+  if (isLoading) {
+    return (
+      <>
+        <PageProgress />
+        <BookPageSkeleton />
+      </>
+    );
+  }
   if (isNotFound(error)) return <GoneBook />;
   if (!book) {
     return (

@@ -12,7 +12,8 @@ import { useNearViewport } from './useViewportNearness';
  */
 const KEEP_RENDERED_MARGIN = '2500px 0px';
 
-const gridSx = {
+/** The book cards' grid: one column on phones, up to four on wide screens. */
+export const bookGridSx = {
   display: 'grid',
   gap: 3,
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
@@ -30,7 +31,7 @@ function BookPageBlock({ books, onBook, bookedIds }: Omit<Props, 'pages'> & { bo
   const { near, height } = useNearViewport(ref, KEEP_RENDERED_MARGIN);
   // One element either way, so the observer keeps watching the same node.
   return (
-    <Box ref={ref} sx={near ? gridSx : { height }}>
+    <Box ref={ref} sx={near ? bookGridSx : { height }}>
       {near && books.map((book) => <BookCard key={book._id} book={book} onBook={onBook} bookingId={bookedIds.get(book._id)} />)}
     </Box>
   );

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import type { Book } from '../../types/entities';
+import { BookCardsSkeleton } from './BookCardsSkeleton';
 import { BookingModal } from './BookingModal';
 import { BookPages } from './BookPages';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
@@ -33,6 +35,19 @@ export function makeLoader(store: AppStore) {
     }
     return null;
   };
+}
+
+/** While the first books load (DataPage shows it): the progress bar over the page's shape. */
+export function Loading() {
+  return (
+    <>
+      <PageProgress />
+      <Container maxWidth="lg" sx={{ py: 3 }}>
+        <Skeleton aria-hidden="true" variant="text" sx={{ typography: 'h2', width: 'min(20rem, 70%)', mb: 3 }} />
+        <BookCardsSkeleton />
+      </Container>
+    </>
+  );
 }
 
 export function Component() {
@@ -62,7 +77,12 @@ export function Component() {
       <Typography component="h1" variant="h2" sx={{ mb: 3 }}>
         {categoryName === undefined ? copy.books.allBooksTitle : copy.books.categoryTitle(categoryName)}
       </Typography>
-      {waiting && <PageProgress />}
+      {waiting && (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <PageProgress />
+          <BookCardsSkeleton />
+        </Box>
+      )}
       {failed && <LoadFailed what={copy.books.failed} error={books.error} retrying={books.isFetching} onRetry={() => void books.refetch()} />}
       {!waiting && !failed && shown === 0 && <Typography color="text.secondary">{copy.books.empty}</Typography>}
       {shown > 0 && (

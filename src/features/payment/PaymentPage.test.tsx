@@ -7,6 +7,7 @@ import { testUser } from '../../testing/fakeServices';
 import { runPastRetries } from '../../testing/failures';
 import { aBooking } from '../../testing/fixtures';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
+import { allHidden, skeletons } from '../../testing/skeletons';
 import { API, server } from '../../testing/server';
 import { theme } from '../../theme';
 import type { Booking } from '../../types/entities';
@@ -105,6 +106,21 @@ describe('PaymentPage', () => {
     bookingGate.open();
     expect(await heading()).toBeInTheDocument();
     expect(screen.getByText(copy.payment.pleasePay + '12.50')).toBeInTheDocument();
+  });
+
+  it('shows the payment form\'s shape under the progress bar while the booking loads, hidden from screen readers', async () => {
+    const bookingGate = gate();
+    serveCheckout(booking, { booking: bookingGate.opened });
+    openPage();
+
+    await waitFor(() => expect(skeletons().length).toBeGreaterThan(0));
+    expect(allHidden(skeletons())).toBe(true);
+    expect(screen.getByRole('progressbar', { name: copy.loading })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    bookingGate.open();
+    expect(await heading()).toBeInTheDocument();
+    expect(skeletons()).toHaveLength(0);
   });
 
   it('asks for a payment intent with the exact payload and keeps Pay disabled until the secret arrives', async () => {

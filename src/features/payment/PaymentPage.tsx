@@ -19,6 +19,7 @@ import type { Booking } from '../../types/entities';
 import { bookingsApi, useGetBookingQuery } from '../bookings/bookingsApi';
 import { CheckoutForm } from './CheckoutForm';
 import { BookingNotFound, PaymentReceipt } from './PaymentReceipt';
+import { PaymentSkeleton } from './PaymentSkeleton';
 import { useCreatePaymentIntentQuery } from './paymentApi';
 import { paymentReset, selectPayment } from './paymentSlice';
 import { stripeFor } from './stripe';
@@ -42,6 +43,16 @@ export function makeLoader(store: AppStore) {
     }
     return null;
   };
+}
+
+/** While the booking loads (DataPage shows it, and the page when it asks again): the bar over the page's shape. */
+export function Loading() {
+  return (
+    <>
+      <PageProgress />
+      <PaymentSkeleton />
+    </>
+  );
 }
 
 /** Not this buyer's booking, or none at all (an id of the wrong shape included): nothing to pay here. */
@@ -118,7 +129,7 @@ export function Component() {
     if (error !== undefined) {
       return <LoadFailed what={copy.payment.failed} error={error} retrying={isFetching} onRetry={() => void refetch()} />;
     }
-    return <PageProgress />;
+    return <Loading />;
   }
   // Recording the payment refetches the booking as paid: the result still shows, not 'already paid'.
   const paidNow =
@@ -131,7 +142,7 @@ export function Component() {
 
   return (
     <Paper sx={{ p: { xs: 2, md: 4 }, maxWidth: 560 }}>
-      <Typography variant="h5" component="h1" gutterBottom>
+      <Typography variant="h2" component="h1" gutterBottom>
         {copy.payment.paymentFor + booking.bookName}
       </Typography>
       {/* Asked for only while there is something to pay. */}

@@ -64,7 +64,7 @@ export function PaymentReceipt({ bookName, amount, transactionId, paidAt }: Prop
 export function BookingNotFound() {
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 560 }}>
-      <Typography variant="h5" component="h1" gutterBottom>
+      <Typography variant="h2" component="h1" gutterBottom>
         {copy.payment.notFound}
       </Typography>
       <Typography sx={{ mb: 2 }}>{copy.payment.notFoundHint}</Typography>

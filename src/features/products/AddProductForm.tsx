@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import * as Yup from 'yup';
 import { copy } from '../../config/copy';
 import { IMAGE_MAX_BYTES } from '../../config/uploads';
@@ -91,6 +91,8 @@ const conditionOptions = copy.products.conditions.map((condition) => (
 
 interface Props {
   categories: Category[];
+  /** Shown under the category select when the categories could not be loaded. */
+  categoriesNotice?: ReactNode;
   status: AddProductStatus;
   /** How much of the image has gone out, in percent, once the browser says. */
   uploadPercent?: number | null;
@@ -100,7 +102,7 @@ interface Props {
   onCancel(): void;
 }
 
-export function AddProductForm({ categories, status, uploadPercent = null, error, onSubmit, onCancel }: Props) {
+export function AddProductForm({ categories, categoriesNotice, status, uploadPercent = null, error, onSubmit, onCancel }: Props) {
   const busy = status === 'uploading' || status === 'saving';
   const formik = useFormik<AddProductValues>({
     initialValues,
@@ -156,6 +158,7 @@ export function AddProductForm({ categories, status, uploadPercent = null, error
         <Field {...field('category', copy.products.category)} select slotProps={nativeSelect}>
           {categoryOptions}
         </Field>
+        {categoriesNotice && <Box sx={{ gridColumn: '1 / -1' }}>{categoriesNotice}</Box>}
         <Field {...field('uses', copy.products.uses)} />
         <Field {...field('condition', copy.products.condition)} select slotProps={nativeSelect}>
           {conditionOptions}

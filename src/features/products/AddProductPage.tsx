@@ -2,16 +2,23 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
 import { AddProductForm } from './AddProductForm';
 import { addProductCancelled, addProductRequested, addProductReset, selectAddProduct } from './addProductSlice';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
+import type { Category } from '../../types/entities';
+
+/** One empty list for every render, so the form's options are not rebuilt while the list is missing. */
+const NO_CATEGORIES: Category[] = [];
 
 /** Add Product (sellers): the form hands the product and its image to the add-product flow. */
 export function Component() {
   const dispatch = useAppDispatch();
   const { status, error, uploadPercent } = useAppSelector(selectAddProduct);
-  const { data: categories = [] } = useGetCategoriesQuery();
+  const categories = useGetCategoriesQuery();
+  // Without the list the select offers only 'None': say so, with Retry. The form keeps what was typed.
+  const categoriesFailed = categories.error !== undefined && !categories.data;
 
   // A failure left from an earlier visit does not belong to this form.
   useEffect(() => {
@@ -24,7 +31,17 @@ export function Component() {
         {copy.products.addTitle}
       </Typography>
       <AddProductForm
-        categories={categories}
+        categories={categories.data ?? NO_CATEGORIES}
+        categoriesNotice={
+          categoriesFailed && (
+            <LoadFailed
+              what={copy.products.categoriesFailed}
+              error={categories.error}
+              retrying={categories.isFetching}
+              onRetry={() => void categories.refetch()}
+            />
+          )
+        }
         status={status}
         uploadPercent={uploadPercent}
         error={error}

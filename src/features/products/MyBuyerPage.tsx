@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { rowsOf } from '../../api/paging';
 import { LoadFailed } from '../../components/LoadFailed';
+import { SkeletonRows, type SkeletonColumn } from '../../components/SkeletonRows';
 import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
 import { EmptyState } from '../../components/EmptyState';
@@ -18,6 +19,14 @@ import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
 import { useGetSellerBookingsInfiniteQuery } from '../bookings/bookingsApi';
 import { formatDollars } from '../../lib/money';
+
+const skeletonColumns: SkeletonColumn[] = [
+  { label: copy.myBuyer.buyer, cell: 'text' },
+  { label: copy.myBuyer.email, cell: 'text' },
+  { label: copy.myBuyer.book, cell: 'text' },
+  { label: copy.myBuyer.price, cell: 'text' },
+  { label: copy.myBuyer.status, cell: 'chip' },
+];
 
 /** My Buyer (sellers): who booked the seller's books, and whether they paid, a page at a time. */
 export function Component() {
@@ -40,7 +49,7 @@ export function Component() {
         <EmptyState message={copy.myBuyer.empty} action={{ label: copy.myBuyer.toProducts, to: paths.myProducts }} />
       ) : (
         <TableContainer component={Paper}>
-          <Table aria-label={copy.myBuyer.title} sx={stackedTableSx}>
+          <Table aria-label={copy.myBuyer.title} aria-busy={isLoading} sx={stackedTableSx}>
             <TableHead>
               <TableRow>
                 <TableCell>{copy.myBuyer.buyer}</TableCell>
@@ -51,6 +60,7 @@ export function Component() {
               </TableRow>
             </TableHead>
             <TableBody>
+              {isLoading && <SkeletonRows columns={skeletonColumns} />}
               {bookings.map((booking) => (
                 <TableRow key={booking._id}>
                   <TableCell data-label={copy.myBuyer.buyer}>{booking.cusTomername}</TableCell>

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { rowsOf } from '../../api/paging';
 import { LoadFailed } from '../../components/LoadFailed';
+import { SkeletonRows, type SkeletonColumn } from '../../components/SkeletonRows';
 import { stackedTableSx } from '../../components/stackedTable';
 import { TableMore } from '../../components/TableMore';
 import { EmptyState } from '../../components/EmptyState';
@@ -23,6 +25,14 @@ import type { Product } from '../../types/entities';
 import { DeleteProductDialog } from './DeleteProductDialog';
 import { useGetProductsInfiniteQuery } from './productsApi';
 import { formatDollars } from '../../lib/money';
+
+const skeletonColumns: SkeletonColumn[] = [
+  { label: copy.products.image_, cell: 'avatar' },
+  { label: copy.products.name_, cell: 'text' },
+  { label: copy.products.price_, cell: 'text' },
+  { label: copy.products.location_, cell: 'text' },
+  { label: copy.products.delete, cell: 'button' },
+];
 
 /** My Products (sellers): own listings, a page at a time, with a guarded delete. */
 export function Component() {
@@ -49,7 +59,12 @@ export function Component() {
       {!failed && (
         <Typography sx={{ mb: 1 }}>
           {copy.products.count}
-          {count}
+          {/* Not yet known while the first page loads: a placeholder, not a count of 0. */}
+          {isLoading ? (
+            <Skeleton component="span" aria-hidden="true" variant="text" width="2ch" sx={{ display: 'inline-block' }} />
+          ) : (
+            count
+          )}
         </Typography>
       )}
       {refreshing && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
@@ -59,7 +74,7 @@ export function Component() {
         <EmptyState message={copy.products.empty} action={{ label: copy.products.addFirst, to: paths.addProducts }} />
       ) : (
         <TableContainer component={Paper}>
-          <Table aria-label={copy.products.myProductsTitle} sx={stackedTableSx}>
+          <Table aria-label={copy.products.myProductsTitle} aria-busy={isLoading} sx={stackedTableSx}>
             <TableHead>
               <TableRow>
                 <TableCell>{copy.products.image_}</TableCell>
@@ -70,6 +85,7 @@ export function Component() {
               </TableRow>
             </TableHead>
             <TableBody>
+              {isLoading && <SkeletonRows columns={skeletonColumns} />}
               {products.map((product) => (
                 <TableRow key={product._id}>
                   <TableCell data-label={copy.products.image_}>

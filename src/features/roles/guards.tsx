@@ -47,7 +47,7 @@ function RoleCheckFailed() {
 function LacksRole({ message }: { message: string }) {
   return (
     <Box sx={{ p: 4, textAlign: 'center' }}>
-      <Typography component="h1" variant="h4" gutterBottom>
+      <Typography component="h1" variant="h2" gutterBottom>
         {message}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
