@@ -8,7 +8,7 @@ interface Props {
   /** What could not be loaded, as a sentence ("The categories could not be loaded."). */
   what: string;
   error: unknown;
-  /** A retry is under way: the button waits. */
+  /** A retry is under way: the button waits (marked, not disabled, so it keeps the focus). */
   retrying?: boolean;
   onRetry(): void;
 }
@@ -42,7 +42,15 @@ export function FailedNotice({ message, retrying = false, onRetry }: { message: 
       }}
     >
       <Typography sx={{ flex: '1 1 16rem' }}>{message}</Typography>
-      <Button variant="outlined" color="error" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
+      <Button
+        variant="outlined"
+        color="error"
+        onClick={() => {
+          if (!retrying) onRetry();
+        }}
+        aria-disabled={retrying}
+        aria-busy={retrying}
+      >
         {copy.messages.retry}
       </Button>
     </Box>
