@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startApiProcess, type ApiProcess } from './apiChildProcess';
+import { startApiProcess, type ApiProcess } from './apiProcess';
 import { startFakeAuthEmulator, type FakeAuthEmulator } from './fakeAuthEmulator';
 
 const PROJECT = 'demo-shutdown';
@@ -86,7 +86,7 @@ describe('an API process told to stop (SIGTERM)', () => {
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual([]);
-    expect(await api.exited).toBe(0);
+    expect((await api.exited).code).toBe(0);
   });
 
   it('ends at once, with 1, at a second signal', async () => {
@@ -101,7 +101,7 @@ describe('an API process told to stop (SIGTERM)', () => {
       again.child.kill('SIGTERM');
       await again.waitForLine(/"msg":"closing"/);
       again.child.kill('SIGINT');
-      expect(await again.exited).toBe(1);
+      expect((await again.exited).code).toBe(1);
       expect(await inFlight).toBe('cut off');
     } finally {
       release();

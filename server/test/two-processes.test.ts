@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { startStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/server';
-import { startApiProcess, type ApiProcess } from './apiChildProcess';
+import { startApiProcess, type ApiProcess } from './apiProcess';
 import { startFakeAuthEmulator, type FakeAuthEmulator } from './fakeAuthEmulator';
 import { pngOf } from './imageSupport';
 
@@ -225,7 +225,7 @@ describeOnPostgres('two API processes on one PostgreSQL', () => {
 
   it('both still ready, and both stop cleanly', async () => {
     for (const api of [a, b]) expect((await call(api, '/ready')).status).toBe(200);
-    expect(await Promise.all([a.stop(), b.stop()])).toEqual([0, 0]);
+    expect((await Promise.all([a.stop(), b.stop()])).map((exit) => exit.code)).toEqual([0, 0]);
     const errors = [...a.output, ...b.output].filter((line) => /"level":(50|60)/.test(line));
     expect(errors).toEqual([]);
   });
