@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startApiProcess, type ApiProcess } from './apiProcess';
-import { startFakeAuthEmulator, type FakeAuthEmulator } from './fakeAuthEmulator';
+import { startAuthEmulatorStandIn, type AuthEmulatorStandIn } from './authEmulatorStandIn';
 
 const PROJECT = 'demo-shutdown';
 const EMAIL = 'shutdown-buyer@test.dev';
 
-let emulator: FakeAuthEmulator;
+let emulator: AuthEmulatorStandIn;
 let api: ApiProcess;
 let dataDir: string;
 const apiEnvironment = () => ({
@@ -19,7 +19,7 @@ const apiEnvironment = () => ({
   IMAGE_SWEEP_INTERVAL_MINUTES: '0',
 });
 beforeAll(async () => {
-  emulator = await startFakeAuthEmulator(PROJECT);
+  emulator = await startAuthEmulatorStandIn(PROJECT);
   dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-shutdown-'));
   api = await startApiProcess(apiEnvironment());
 }, 120_000);

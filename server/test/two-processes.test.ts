@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { startStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/server';
 import { startApiProcess, type ApiProcess } from './apiProcess';
-import { startFakeAuthEmulator, type FakeAuthEmulator } from './fakeAuthEmulator';
+import { startAuthEmulatorStandIn, type AuthEmulatorStandIn } from './authEmulatorStandIn';
 import { pngOf } from './imageSupport';
 
 /**
@@ -23,7 +23,7 @@ const IMAGE_KEY = 'two-processes-image-key';
 const LIMIT = 4;
 
 let schema: string;
-let emulator: FakeAuthEmulator;
+let emulator: AuthEmulatorStandIn;
 let stripe: StripeSandbox;
 let a: ApiProcess;
 let b: ApiProcess;
@@ -45,7 +45,7 @@ describeOnPostgres('two API processes on one PostgreSQL', () => {
     await adminQuery(`create schema ${schema}`);
     const databaseUrl = new URL(url ?? '');
     databaseUrl.searchParams.set('options', `-c search_path=${schema},public`);
-    emulator = await startFakeAuthEmulator(PROJECT);
+    emulator = await startAuthEmulatorStandIn(PROJECT);
     stripe = await startStripeSandbox({ port: 0 });
     const env = async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-process-'));
