@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startApiProcess, type ApiProcess } from './apiChildProcess';
-import { startFakeAuthEmulator, type FakeAuthEmulator } from './fakeAuthEmulator';
+import { startApiProcess, type ApiProcess } from './apiProcess';
+import { startAuthEmulatorStandIn, type AuthEmulatorStandIn } from './authEmulatorStandIn';
 
 const PROJECT = 'demo-shutdown';
 const EMAIL = 'shutdown-buyer@test.dev';
 
-let emulator: FakeAuthEmulator;
+let emulator: AuthEmulatorStandIn;
 let api: ApiProcess;
 let dataDir: string;
 const apiEnvironment = () => ({
@@ -19,7 +19,7 @@ const apiEnvironment = () => ({
   IMAGE_SWEEP_INTERVAL_MINUTES: '0',
 });
 beforeAll(async () => {
-  emulator = await startFakeAuthEmulator(PROJECT);
+  emulator = await startAuthEmulatorStandIn(PROJECT);
   dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-shutdown-'));
   api = await startApiProcess(apiEnvironment());
 }, 120_000);
@@ -86,7 +86,7 @@ describe('an API process told to stop (SIGTERM)', () => {
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual([]);
-    expect(await api.exited).toBe(0);
+    expect((await api.exited).code).toBe(0);
   });
 
   it('ends at once, with 1, at a second signal', async () => {
@@ -101,7 +101,7 @@ describe('an API process told to stop (SIGTERM)', () => {
       again.child.kill('SIGTERM');
       await again.waitForLine(/"msg":"closing"/);
       again.child.kill('SIGINT');
-      expect(await again.exited).toBe(1);
+      expect((await again.exited).code).toBe(1);
       expect(await inFlight).toBe('cut off');
     } finally {
       release();

@@ -3,21 +3,17 @@
  * or at the same moment, one payment is recorded; a charge for a sale that can no longer happen is
  * refunded once.
  */
-import {
-  addProduct, buildTestApp, chargedBookingOf, recordCharge, signUp, signUpCast, type Actor, type TestApp,
-} from './helper';
-import { paymentRowsOf, saleOf, sendWebhook, succeededEvent, webhookConfig } from './webhookSupport';
+import { addProduct, recordCharge, signUp, type Actor, type TestApp } from './helper';
+import { buildWebhookApp, chargedBooking, paymentRowsOf, saleOf, sendWebhook, succeededEvent, type Cast } from './webhookSupport';
 
 let t: TestApp;
-let cast: Awaited<ReturnType<typeof signUpCast>>;
+let cast: Cast;
 beforeAll(async () => {
-  t = await buildTestApp(webhookConfig);
-  cast = await signUpCast(t.app);
+  ({ t, cast } = await buildWebhookApp());
 });
 afterAll(() => t.close());
 
-const charged = async (buyer: Actor = cast.buyer, bookId?: string) =>
-  chargedBookingOf(t.app, t.stripe, buyer, bookId ?? (await addProduct(t.app, cast.seller)));
+const charged = (buyer: Actor = cast.buyer, bookId?: string) => chargedBooking(t, cast, { buyer, bookId });
 const webhook = (transactionId: string) => sendWebhook(t, succeededEvent(t, transactionId));
 
 describe('one payment, whoever reports it', () => {

@@ -4,22 +4,20 @@
  */
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { addProduct, bookingOf, paymentIntentFor, type TestApp } from './helper';
 import {
-  addProduct, buildTestApp, chargedBookingOf, bookingOf, paymentIntentFor, signUpCast, type TestApp,
-} from './helper';
-import {
-  paidOf, paymentRowsOf, saleOf, sendWebhook, stripeEvent, succeededEvent, webhookConfig,
+  buildWebhookApp, chargedBooking, paidOf, paymentRowsOf, saleOf, sendWebhook, stripeEvent, succeededEvent, webhookConfig,
+  type Cast,
 } from './webhookSupport';
 
 let t: TestApp;
-let cast: Awaited<ReturnType<typeof signUpCast>>;
+let cast: Cast;
 beforeAll(async () => {
-  t = await buildTestApp(webhookConfig);
-  cast = await signUpCast(t.app);
+  ({ t, cast } = await buildWebhookApp());
 });
 afterAll(() => t.close());
 
-const charged = async (price = 12.5) => chargedBookingOf(t.app, t.stripe, cast.buyer, await addProduct(t.app, cast.seller, { price }));
+const charged = (price = 12.5) => chargedBooking(t, cast, { price });
 
 describe('a signed payment_intent.succeeded', () => {
   it('records the payment, marks the booking paid and the book sold', async () => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { startStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/server';
-import { startApiProcess, type ApiProcess } from './apiChildProcess';
-import { startFakeAuthEmulator, type FakeAuthEmulator } from './fakeAuthEmulator';
+import { startApiProcess, type ApiProcess } from './apiProcess';
+import { startAuthEmulatorStandIn, type AuthEmulatorStandIn } from './authEmulatorStandIn';
 import { pngOf } from './imageSupport';
 
 /**
@@ -23,7 +23,7 @@ const IMAGE_KEY = 'two-processes-image-key';
 const LIMIT = 4;
 
 let schema: string;
-let emulator: FakeAuthEmulator;
+let emulator: AuthEmulatorStandIn;
 let stripe: StripeSandbox;
 let a: ApiProcess;
 let b: ApiProcess;
@@ -45,7 +45,7 @@ describeOnPostgres('two API processes on one PostgreSQL', () => {
     await adminQuery(`create schema ${schema}`);
     const databaseUrl = new URL(url ?? '');
     databaseUrl.searchParams.set('options', `-c search_path=${schema},public`);
-    emulator = await startFakeAuthEmulator(PROJECT);
+    emulator = await startAuthEmulatorStandIn(PROJECT);
     stripe = await startStripeSandbox({ port: 0 });
     const env = async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-process-'));
@@ -225,7 +225,7 @@ describeOnPostgres('two API processes on one PostgreSQL', () => {
 
   it('both still ready, and both stop cleanly', async () => {
     for (const api of [a, b]) expect((await call(api, '/ready')).status).toBe(200);
-    expect(await Promise.all([a.stop(), b.stop()])).toEqual([0, 0]);
+    expect((await Promise.all([a.stop(), b.stop()])).map((exit) => exit.code)).toEqual([0, 0]);
     const errors = [...a.output, ...b.output].filter((line) => /"level":(50|60)/.test(line));
     expect(errors).toEqual([]);
   });

@@ -1,12 +1,38 @@
 import Stripe from 'stripe';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Actor, TestApp } from './helper';
+import { addProduct, buildTestApp, chargedBookingOf, signUpCast, type Actor, type TestApp } from './helper';
 
 /** The signing secret the test apps share with the events they are sent. */
 export const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 
 /** The API with that secret (and the fake provider of `buildTestApp`). */
 export const webhookConfig = { stripe: { secretKey: 'sk_test_sandbox', webhookSecret: WEBHOOK_SECRET } };
+
+export type Cast = Awaited<ReturnType<typeof signUpCast>>;
+
+/** What a webhook test file runs against: the API with that secret, and the usual cast signed up. */
+export async function buildWebhookApp(): Promise<{ t: TestApp; cast: Cast }> {
+  const t = await buildTestApp(webhookConfig);
+  try {
+    return { t, cast: await signUpCast(t.app) };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
+
+/**
+ * A booking of `buyer` (the cast's buyer unless given) whose card payment went through at the
+ * provider, not yet recorded: for `bookId`, else for a new book of the cast's seller (at `price`).
+ */
+export async function chargedBooking(
+  t: TestApp,
+  cast: Cast,
+  { buyer = cast.buyer, bookId, price }: { buyer?: Actor; bookId?: string; price?: number } = {},
+) {
+  const book = bookId ?? (await addProduct(t.app, cast.seller, price === undefined ? {} : { price }));
+  return chargedBookingOf(t.app, t.stripe, buyer, book);
+}
 
 let events = 0;
 
