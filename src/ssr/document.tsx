@@ -8,7 +8,11 @@ const ROOT = '<div id="root"></div>';
 export interface DocumentOptions {
   /** The category list to render the cards with (the web server's fresh copy). */
   categories?: Category[];
-  /** Script files of the route's page chunk, preloaded so no chunk waits for another. */
+  /**
+   * Script files of the route's page chunk, preloaded so no chunk waits for another. At low
+   * priority, as the main script is (it is deferred): the page paints from its HTML, and these
+   * only make it live, so they must not hold back the document or its first paint.
+   */
   preloadScripts?: readonly string[];
 }
 
@@ -22,11 +26,11 @@ export async function renderDocument(template: string, url: string, options: Doc
   if (!template.includes(ROOT)) throw new Error(`The page template has no ${ROOT}`);
   const { html, styleTags } = await renderRoute(url, { categories: options.categories });
   const preloads = (options.preloadScripts ?? [])
-    .map((file) => `<link rel="preload" as="script" href="${escapeAttribute(file)}">`)
+    .map((file) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeAttribute(file)}">`)
     .join('');
   const data = options.categories ? preloadedCategoriesTag(options.categories) : '';
   const pathname = new URL(url, 'http://localhost').pathname;
   return template
-    .replace('</head>', () => `${preloads}${styleTags}</head>`)
+    .replace('</head>', () => `${styleTags}${preloads}</head>`)
     .replace(ROOT, () => `<div id="root" data-prerendered="${escapeAttribute(pathname)}">${html}</div>${data}`);
 }

@@ -54,7 +54,7 @@ it.each([
 it('the document carries the route, its preloads, its styles and its data, safely escaped', async () => {
   const page = await renderDocument(TEMPLATE, '/', { categories, preloadScripts: ['/static/js/a.js'] });
   expect(page).toContain('<div id="root" data-prerendered="/">');
-  expect(page).toContain('<link rel="preload" as="script" href="/static/js/a.js">');
+  expect(page).toContain('<link rel="preload" as="script" fetchpriority="low" href="/static/js/a.js">');
   expect(page.indexOf('<style data-emotion')).toBeLessThan(page.indexOf('</head>'));
   // `$&` in the data is written as is, and no text in it can close the data's script tag.
   expect(page).toContain(preloadedCategoriesTag(categories));

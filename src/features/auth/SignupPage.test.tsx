@@ -25,6 +25,14 @@ function renderWithMockStore() {
 }
 
 describe('sign-up page', () => {
+  it('loads the identity SDK when the form is first touched, not on show (the role select holds a value of its own)', async () => {
+    const { services } = renderWithProviders(<SignupPage />, { preloadedState: signedOutState(), route: '/signup' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(services.auth.warmUp).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByLabelText('Name'));
+    expect(services.auth.warmUp).toHaveBeenCalledTimes(1);
+  });
+
   it('has name, email, password and a role select with Buyer and seller', async () => {
     renderWithMockStore();
     expect(screen.getByLabelText('Name')).toBeInTheDocument();

@@ -25,6 +25,8 @@ export function useSignInFormEngaged(form: RefObject<HTMLFormElement | null>) {
   return { onFocus: engaged, onPointerDown: engaged, onKeyDown: engaged };
 }
 
+/** Text typed into a field: not a select's hidden value (the role select has one). */
 function hasTypedValue(form: HTMLFormElement): boolean {
-  return Array.from(form.querySelectorAll('input')).some((input) => input.type !== 'hidden' && input.value !== '' && input.type !== 'radio');
+  const fields = form.querySelectorAll<HTMLInputElement>('input[type="text"], input[type="email"], input[type="password"], input:not([type])');
+  return Array.from(fields).some((field) => field.getAttribute('aria-hidden') !== 'true' && field.value !== '');
 }
