@@ -44,6 +44,9 @@ export async function renderRoute(url: string, options: RenderOptions = {}): Pro
         router={(children) => <StaticRouter location={url}>{children}</StaticRouter>}
       />
     </CacheProvider>,
+    // Everything inline: no Suspense boundary is sent apart with a script to put it in place
+    // (the CSP allows no inline script, and a static page has nothing to stream).
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const html = await new Response(prelude).text();
   // The store is thrown away: reset, it stops the timer RTK Query keeps for unused data (five

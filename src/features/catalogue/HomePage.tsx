@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import { copy } from '../../config/copy';
 import { CategoryGrid } from './CategoryGrid';
 import { HeroCarousel, type Slide } from './HeroCarousel';
@@ -22,14 +23,21 @@ export function HomePage() {
       <Typography component="h1" sx={visuallyHidden}>
         {copy.brand.name}
       </Typography>
-      <HeroCarousel slides={slides} />
+      {/* Each part hydrates in a task of its own (see PublicLayout). */}
+      <Suspense fallback={null}>
+        <HeroCarousel slides={slides} />
+      </Suspense>
       <Box component="section" aria-labelledby="category-heading">
         <Typography id="category-heading" component="h2" variant="h2" sx={{ textAlign: 'center', mb: 3 }}>
           {copy.home.categoryHeading}
         </Typography>
-        <CategoryGrid />
+        <Suspense fallback={null}>
+          <CategoryGrid />
+        </Suspense>
       </Box>
-      <LifeHackCard />
+      <Suspense fallback={null}>
+        <LifeHackCard />
+      </Suspense>
     </Container>
   );
 }
