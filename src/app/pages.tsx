@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoti
 import { useLocation, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { PageProgress } from '../components/PageProgress';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
+import { yieldToMain } from '../lib/yieldToMain';
 import { useAppStore } from './hooks';
 import type { AppStore } from './store';
 
@@ -17,6 +18,26 @@ interface DataPageModule extends PageModule {
 /** A page in its own chunk, fetched when first shown. */
 export function lazyPage(load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> {
   return lazy(() => load().then((page) => ({ default: page.Component })));
+}
+
+/**
+ * A page whose code is evaluated in slices: `first` (the heavy libraries it needs), then the page,
+ * with the browser free to paint and take input between them, so that no task holds the main
+ * thread for all of it. The libraries are all asked for at once, so their chunks arrive together
+ * (a prerendered page has preloaded them all); each is evaluated as it arrives.
+ */
+export function lazyPageInSlices(
+  first: ReadonlyArray<() => Promise<unknown>>,
+  load: () => Promise<PageModule>,
+): LazyExoticComponent<ComponentType> {
+  return lazyPage(async () => {
+    const slices = first.map((slice) => slice());
+    for (const slice of slices) {
+      await slice;
+      await yieldToMain();
+    }
+    return load();
+  });
 }
 
 export function Page({ page: PageComponent }: { page: LazyExoticComponent<ComponentType> }) {

@@ -7,7 +7,7 @@ import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { RequireAdmin, RequireAuth, RequireSeller } from '../features/roles/guards';
 import { AppNavbar } from '../layouts/AppNavbar';
 import { PublicLayout } from '../layouts/PublicLayout';
-import { DataPage, lazyPage, Page } from './pages';
+import { DataPage, lazyPage, lazyPageInSlices, Page } from './pages';
 import { RouteBoundary } from './RouteBoundary';
 import { NOT_FOUND } from './routeErrors';
 import type { NavigationService } from './services';
@@ -20,8 +20,15 @@ import type { NavigationService } from './services';
 const DashboardLayout = lazyPage(() =>
   import('../layouts/DashboardLayout').then((layout) => ({ Component: layout.DashboardLayout })),
 );
-const LoginPage = lazyPage(() => import(/* webpackChunkName: "page-login" */ '../features/auth/LoginPage'));
-const SignupPage = lazyPage(() => import(/* webpackChunkName: "page-signup" */ '../features/auth/SignupPage'));
+// The sign-in forms' libraries: Formik, then MUI's modal layer (the select's menu), then its fields.
+const AUTH_FORM_SLICES = [
+  () => import(/* webpackExports: ["useFormik"] */ 'formik'),
+  () => import(/* webpackExports: ["default"] */ '@mui/material/Modal'),
+  () => import(/* webpackExports: ["default"] */ '@mui/material/Popover'),
+  () => import(/* webpackExports: ["default"] */ '@mui/material/TextField'),
+];
+const LoginPage = lazyPageInSlices(AUTH_FORM_SLICES, () => import(/* webpackChunkName: "page-login" */ '../features/auth/LoginPage'));
+const SignupPage = lazyPageInSlices(AUTH_FORM_SLICES, () => import(/* webpackChunkName: "page-signup" */ '../features/auth/SignupPage'));
 const BlogPage = lazyPage(() => import(/* webpackChunkName: "page-blog" */ '../features/blog/BlogPage'));
 const SearchPage = lazyPage(() => import('../features/search/SearchPage'));
 const BookPage = lazyPage(() => import('../features/catalogue/BookPage'));
