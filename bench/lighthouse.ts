@@ -61,6 +61,25 @@ async function lighthouse(url: string, outputPath: string): Promise<Result> {
   return read(JSON.parse(await readFile(outputPath, 'utf8')) as LighthouseJson, url);
 }
 
+/**
+ * Lighthouse now and then fails to record its own trace (NO_NAVSTART, NO_FCP with a blank
+ * headless frame): such a run is run again, twice at most, and said so. Any other failure stops
+ * the bench.
+ */
+const FLAKY_TRACE = /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/;
+const TRACE_RETRIES = 2;
+
+async function lighthouseWithRetry(url: string, outputPath: string): Promise<Result> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await lighthouse(url, outputPath);
+    } catch (error) {
+      if (attempt >= TRACE_RETRIES || !FLAKY_TRACE.test(String(error))) throw error;
+      console.log(`Lighthouse could not record ${url} (${String(error).match(FLAKY_TRACE)?.[0]}); running it again.`);
+    }
+  }
+}
+
 async function main() {
   assertBuildAndBrowser();
   const port = await freePort();
@@ -72,7 +91,7 @@ async function main() {
   const results = new Map<string, Result[]>(ROUTES.map((route) => [route, []]));
   for (let run = 0; run < RUNS; run += 1) {
     for (const route of ROUTES) {
-      const result = await lighthouse(`${appUrl}${route}`, path.join(workDir, `run-${run}-${route.replace(/\W/g, '_')}.json`));
+      const result = await lighthouseWithRetry(`${appUrl}${route}`, path.join(workDir, `run-${run}-${route.replace(/\W/g, '_')}.json`));
       results.get(route)!.push(result);
     }
   }
