@@ -32,6 +32,8 @@ export function lazyPageInSlices(
 ): LazyExoticComponent<ComponentType> {
   return lazyPage(async () => {
     const slices = first.map((slice) => slice());
+    // A chunk that fails is reported once, by the await below, not also as unhandled.
+    for (const slice of slices) slice.catch(() => undefined);
     for (const slice of slices) {
       await slice;
       await yieldToMain();
