@@ -14,6 +14,22 @@ const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 const publicDir = path.resolve(__dirname, 'public');
 
+/**
+ * V8's explicit compile hint: the functions of a script that starts with this comment are
+ * compiled with the script, which Chromium streams and compiles off the main thread, instead of
+ * one by one on the main thread the first time each is called. Start-up calls most of what the
+ * bundle holds, and compiling it lazily was most of the main thread's blocking time on a phone.
+ * It is added after minification (which would drop it) and before the content hash.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const compileHints = () =>
+  new webpack.BannerPlugin({
+    banner: COMPILE_HINT,
+    raw: true,
+    test: /\.js$/,
+    stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING,
+  });
+
 /** Copies public/ (but index.html, which the HTML plugin writes) into the build. */
 class CopyPublicPlugin {
   apply(compiler: webpack.Compiler) {
@@ -174,6 +190,7 @@ const clientConfig = (_env: unknown, argv: { mode?: Configuration['mode'] }): Co
       new CopyPublicPlugin(),
       new ChunkNamesPlugin(),
       new RouteChunksPlugin(),
+      ...(production ? [compileHints()] : []),
     ],
     optimization: {
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } } })],
