@@ -34,6 +34,20 @@ it('the home page holds the navbar, the first slide, the headings, skeleton card
   expect(styleTags).toContain('data-emotion="css ');
 });
 
+it('the styles of composed components come with the page, so the browser has none to insert', async () => {
+  const { html, styleTags } = await renderRoute('/signup');
+  const tags = [...styleTags.matchAll(/<style data-emotion="css ([^"]+)">([^<]*)<\/style>/g)].map(([, ids, css]) => ({ ids: ids.split(' '), css }));
+  const used = (id: string) => html.includes(`css-${id}`);
+  // The critical CSS: the classes the markup carries.
+  expect(tags[0].ids.every(used)).toBe(true);
+  // Then the styles MUI composes into them (the app bar's into its paper's, and so on): no
+  // element carries one, and they come with their rules (a composed style may be empty).
+  const composed = tags[1];
+  expect(tags).toHaveLength(2);
+  expect(composed.ids.some(used)).toBe(false);
+  expect(composed.ids.filter((id) => composed.css.includes(`.css-${id}{`)).length).toBeGreaterThan(10);
+});
+
 it('with a category list, the home page draws its cards instead of skeletons', async () => {
   const { html } = await renderRoute('/', { categories });
   expect(html).toContain('href="/bookCatagoriesId/fiction"');
