@@ -172,8 +172,7 @@ export async function signUp(
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
-  await form.getByRole('combobox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: role, exact: true }).click();
+  await form.getByRole('combobox', { name: 'Role' }).selectOption({ label: role });
   await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
   // The shop waits for the address to be confirmed; the user opens the mailed link.
   await expect(page.getByRole('status')).toContainText(`Check your inbox to confirm ${email}`);

@@ -7,7 +7,7 @@ test.describe('with the Google helper stand-in', () => {
     const email = uniqueEmail('google');
     await page.goto('/signup');
     const form = page.getByRole('form', { name: 'Sign Up' });
-    await expect(form.getByRole('combobox', { name: 'Role' })).toHaveText('Buyer');
+    await expect(form.getByRole('combobox', { name: 'Role' })).toHaveValue('Buyer');
 
     const popupOpened = page.waitForEvent('popup');
     await form.getByRole('button', { name: 'continue with Google' }).click();

@@ -49,3 +49,14 @@ it('hands the values to the form state when the live form mounts', () => {
   render(<LiveForm />);
   expect(screen.getByRole('status')).toHaveTextContent('{"email":"new@example.com","password":""}');
 });
+
+it('notes a choice made in a select, before the app started and while it starts', () => {
+  document.body.innerHTML = `<div id="root"><form aria-label="Sign Up"><select name="role"><option value="Buyer" selected>Buyer</option><option value="seller">seller</option></select><select name="other"><option value="a" selected>a</option><option value="b">b</option></select></form></div>`;
+  const root = document.getElementById('root') as HTMLElement;
+  const [role, other] = Array.from(root.querySelectorAll('select'));
+  role.value = 'seller'; // chosen before any script ran
+  watchTypingBeforeHydration(root);
+  other.value = 'b'; // chosen while the app starts
+  other.dispatchEvent(new Event('input', { bubbles: true }));
+  expect(takeTypedValues(root.querySelector('form') as HTMLFormElement)).toEqual({ role: 'seller', other: 'b' });
+});

@@ -4,27 +4,37 @@ import { useEffect, type RefObject } from 'react';
  * A prerendered form can be typed into before the app is live. Hydration then writes the form
  * state (empty) over what was typed. So from the moment the app starts, what is typed into a
  * named field of a prerendered form is noted here, and the form takes it over once it is live.
+ * A select counts as a field: what is chosen in it is kept the same way.
  */
+
+type Field = HTMLInputElement | HTMLSelectElement;
+const isField = (target: EventTarget | null): target is Field => target instanceof HTMLInputElement || target instanceof HTMLSelectElement;
+
+/** Whether the field no longer holds what the markup gave it. */
+const changed = (field: Field) =>
+  field instanceof HTMLSelectElement
+    ? Array.from(field.options).some((option) => option.selected !== option.defaultSelected)
+    : field.value !== field.defaultValue;
 
 const typed = new Map<string, string>();
 let watched: HTMLElement | null = null;
 
-const keyOf = (input: HTMLInputElement) => `${input.form?.getAttribute('aria-label') ?? ''}\u0000${input.name}`;
+const keyOf = (input: Field) => `${input.form?.getAttribute('aria-label') ?? ''}\u0000${input.name}`;
 
-function note(input: HTMLInputElement) {
+function note(input: Field) {
   if (input.name && input.type !== 'hidden' && input.form) typed.set(keyOf(input), input.value);
 }
 
 function onInput(event: Event) {
-  if (event.target instanceof HTMLInputElement) note(event.target);
+  if (isField(event.target)) note(event.target);
 }
 
 /** Called before hydrating `root`: notes what is typed already and what is typed until a form takes it. */
 export function watchTypingBeforeHydration(root: HTMLElement): void {
   stopWatching();
   watched = root;
-  root.querySelectorAll<HTMLInputElement>('form input[name]').forEach((input) => {
-    if (input.value !== input.defaultValue) note(input);
+  root.querySelectorAll<Field>('form input[name], form select[name]').forEach((field) => {
+    if (changed(field)) note(field);
   });
   root.addEventListener('input', onInput, true);
 }

@@ -1,4 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
@@ -57,9 +56,10 @@ export function Component() {
       <Stack component="form" ref={form} {...engagement} method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.signup.title}>
         <TextField label={copy.signup.name} autoComplete="name" {...formik.getFieldProps('name')} />
         <CredentialFields formik={formik} passwordAutoComplete="new-password" />
-        <TextField select label={copy.signup.role} {...formik.getFieldProps('role')}>
-          <MenuItem value="Buyer">{copy.signup.roleBuyer}</MenuItem>
-          <MenuItem value="seller">{copy.signup.roleSeller}</MenuItem>
+        {/* The browser's own select: a phone's picker, and no menu layer to load and hydrate. */}
+        <TextField select label={copy.signup.role} slotProps={{ select: { native: true } }} {...formik.getFieldProps('role')}>
+          <option value="Buyer">{copy.signup.roleBuyer}</option>
+          <option value="seller">{copy.signup.roleSeller}</option>
         </TextField>
         <AuthFormFooter
           submitLabel={copy.signup.submit}
