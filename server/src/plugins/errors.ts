@@ -34,11 +34,13 @@ export default fp(
     });
 
     // HTTP/1.1 requires a Host header (RFC 9112 §3.2); Node's own check is off (see app.ts).
-    app.addHook('onRequest', async (request) => {
+    // A callback hook: no promise per request for a check that never waits.
+    app.addHook('onRequest', (request, _reply, done) => {
       const { httpVersionMajor, httpVersionMinor } = request.raw;
       if (httpVersionMajor === 1 && httpVersionMinor === 1 && request.headers.host === undefined) {
-        throw new HttpError(400, 'An HTTP/1.1 request needs a Host header');
+        return done(new HttpError(400, 'An HTTP/1.1 request needs a Host header'));
       }
+      done();
     });
 
     app.setNotFoundHandler((request, reply) => {
