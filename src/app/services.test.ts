@@ -49,24 +49,25 @@ describe('lazy auth service with no saved session', () => {
   const nobodySaved = { sessionStored: () => false };
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   const rita = { uid: '1', email: 'a@example.com', displayName: null, emailVerified: true };
-
-  it('reports nobody signed in at once and loads nothing until the SDK is used', async () => {
+  /** The lazy service over a fake SDK, with the emails it reports as they come. */
+  function watched(options: Parameters<typeof createLazyAuthService>[1] = nobodySaved) {
     const real = createFakeAuth();
     const load = jest.fn(async () => real);
-    const auth = createLazyAuthService(load, nobodySaved);
+    const auth = createLazyAuthService(load, options);
     const seen: (string | null)[] = [];
     auth.onAuthStateChanged((user) => seen.push(user?.email ?? null));
+    return { real, load, auth, seen };
+  }
+
+  it('reports nobody signed in at once and loads nothing until the SDK is used', async () => {
+    const { load, seen } = watched();
     await flush();
     expect(seen).toEqual([null]);
     expect(load).not.toHaveBeenCalled();
   });
 
   it('once warmed up, passes on what the SDK reports, without a second "nobody"', async () => {
-    const real = createFakeAuth();
-    const load = jest.fn(async () => real);
-    const auth = createLazyAuthService(load, nobodySaved);
-    const seen: (string | null)[] = [];
-    auth.onAuthStateChanged((user) => seen.push(user?.email ?? null));
+    const { real, load, auth, seen } = watched();
     await flush();
     auth.warmUp();
     await flush();
@@ -78,10 +79,7 @@ describe('lazy auth service with no saved session', () => {
   });
 
   it('a sign-in loads the SDK and its report of the new user comes through', async () => {
-    const real = createFakeAuth();
-    const auth = createLazyAuthService(async () => real, nobodySaved);
-    const seen: (string | null)[] = [];
-    auth.onAuthStateChanged((user) => seen.push(user?.email ?? null));
+    const { real, auth, seen } = watched();
     await auth.signIn('a@example.com', 'secret123');
     await flush();
     real.emit(rita);
@@ -110,11 +108,7 @@ describe('lazy auth service with no saved session', () => {
   });
 
   it('with a saved session, loads the SDK at once and waits for its word', async () => {
-    const real = createFakeAuth();
-    const load = jest.fn(async () => real);
-    const auth = createLazyAuthService(load, { sessionStored: () => true });
-    const seen: (string | null)[] = [];
-    auth.onAuthStateChanged((user) => seen.push(user?.email ?? null));
+    const { real, load, seen } = watched({ sessionStored: () => true });
     await flush();
     expect(load).toHaveBeenCalledTimes(1);
     expect(seen).toEqual([]);
