@@ -1,5 +1,5 @@
-import TextField from '@mui/material/TextField';
 import type { FormikProps } from 'formik';
+import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
 
 interface Credentials {
@@ -21,7 +21,7 @@ export function CredentialFields<Values extends Credentials>({
   };
   return (
     <>
-      <TextField
+      <FormTextField
         label={copy.login.email}
         type="email"
         autoComplete="email"
@@ -29,7 +29,7 @@ export function CredentialFields<Values extends Credentials>({
         error={Boolean(fieldError('email'))}
         helperText={fieldError('email')}
       />
-      <TextField
+      <FormTextField
         label={copy.login.password}
         type="password"
         autoComplete={passwordAutoComplete}

@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { FormSelectField, FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { lazyYupValidator } from '../../lib/lazySchema';
@@ -54,13 +54,13 @@ export function Component() {
   return (
     <AuthCard title={copy.signup.title}>
       <Stack component="form" ref={form} {...engagement} method="post" noValidate spacing={2} onSubmit={formik.handleSubmit} aria-label={copy.signup.title}>
-        <TextField label={copy.signup.name} autoComplete="name" {...formik.getFieldProps('name')} />
+        <FormTextField label={copy.signup.name} autoComplete="name" {...formik.getFieldProps('name')} />
         <CredentialFields formik={formik} passwordAutoComplete="new-password" />
         {/* The browser's own select: a phone's picker, and no menu layer to load and hydrate. */}
-        <TextField select label={copy.signup.role} slotProps={{ select: { native: true } }} {...formik.getFieldProps('role')}>
+        <FormSelectField label={copy.signup.role} {...formik.getFieldProps('role')}>
           <option value="Buyer">{copy.signup.roleBuyer}</option>
           <option value="seller">{copy.signup.roleSeller}</option>
-        </TextField>
+        </FormSelectField>
         <AuthFormFooter
           submitLabel={copy.signup.submit}
           pending={pending}

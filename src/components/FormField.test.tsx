@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { FormSelectField, FormTextField } from './FormField';
+
+function Fields({ emailError }: { emailError?: string }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState('Buyer');
+  return (
+    <>
+      <FormTextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={Boolean(emailError)}
+        helperText={emailError}
+      />
+      <FormSelectField label="Role" name="role" value={role} onChange={(event) => setRole(event.target.value)}>
+        <option value="Buyer">Buyer</option>
+        <option value="seller">seller</option>
+      </FormSelectField>
+      <output>{`${email}|${role}`}</output>
+    </>
+  );
+}
+
+describe('the form fields', () => {
+  it('name their input by the label, take typing and choices, and pass name, type and autocomplete on', async () => {
+    render(<Fields />);
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveAttribute('name', 'email');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveAttribute('autocomplete', 'email');
+    expect(email).not.toHaveAttribute('aria-describedby');
+    await userEvent.type(email, 'a@b.co');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'seller');
+    expect(screen.getByRole('status')).toHaveTextContent('a@b.co|seller');
+  });
+
+  it('mark an error and describe the input with its message', () => {
+    render(<Fields emailError="Email address required" />);
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Email address required');
+  });
+});
