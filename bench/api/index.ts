@@ -1,7 +1,7 @@
 /**
  * The catalogue API against the floor, side by side in one run: the real API (its own process,
  * as `npm start` runs it: bench/lib/shopStack.ts) and a bare `node:http` server answering the
- * same bytes (bench/api/bareServer.ts), driven in turn by autocannon in a third process at 50
+ * same bytes, body and headers (bench/api/bareServer.ts), driven in turn by autocannon in a third process at 50
  * connections. Rounds alternate which side goes first. Prints requests per second and p99 for
  * each, and the ratio API / bare.
  */
@@ -34,11 +34,15 @@ interface Side {
   url: string;
 }
 
-async function fetchAnswer(url: string, headers: Record<string, string>): Promise<{ contentType: string; base64: string; bytes: number }> {
+/** Headers that belong to the connection or the moment, which Node writes for either side. */
+const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+async function fetchAnswer(url: string, headers: Record<string, string>): Promise<Answers[string] & { bytes: number }> {
   const response = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) });
   const body = Buffer.from(await response.arrayBuffer());
   if (!response.ok) throw new Error(`${url}: ${response.status} ${body.toString('utf8').slice(0, 300)}`);
-  return { contentType: response.headers.get('content-type') ?? 'application/json', base64: body.toString('base64'), bytes: body.length };
+  const answerHeaders = Object.fromEntries([...response.headers].filter(([name]) => !PER_CONNECTION_HEADERS.has(name)));
+  return { headers: answerHeaders, base64: body.toString('base64'), bytes: body.length };
 }
 
 async function measureRoute(route: Route, sides: Side[]): Promise<Record<string, string | number>> {
@@ -83,7 +87,7 @@ async function main() {
   for (const route of routes) {
     const { bytes, ...answer } = await fetchAnswer(`${stack.apiUrl}${route.path}`, route.headers);
     answers[route.path] = answer;
-    sizes.push(`${route.path}: ${bytes} bytes, ${answer.contentType}`);
+    sizes.push(`${route.path}: ${bytes} bytes and ${Object.keys(answer.headers).length} headers`);
   }
   const workDir = await mkdtemp(path.join(tmpdir(), 'book-resale-bench-bare-'));
   onStop(() => rm(workDir, { recursive: true, force: true }));

@@ -20,10 +20,13 @@ describe('ChangeCache', () => {
     const reads = manualReads();
     const first = cache.get('k', reads.read);
     reads.finish(0, 'v1');
+    expect(cache.peek('k')).toBeUndefined(); // still being read
     expect(await first).toBe('v1');
+    expect(cache.peek('k')).toBe('v1');
     expect(await cache.get('k', reads.read)).toBe('v1');
     expect(reads.asked).toBe(1);
     cache.clear();
+    expect(cache.peek('k')).toBeUndefined();
     const again = cache.get('k', reads.read);
     reads.finish(1, 'v2');
     expect(await again).toBe('v2');
@@ -71,6 +74,7 @@ describe('ChangeCache', () => {
     reads.finish(0, 'kept');
     await kept;
     cache.suspend();
+    expect(cache.peek('k')).toBeUndefined();
     const whileSuspended = [cache.get('k', reads.read), cache.get('k', reads.read)];
     expect(reads.asked).toBe(3); // each reader reads the database
     reads.finish(1, 'a');

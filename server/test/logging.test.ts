@@ -127,6 +127,8 @@ describe('loggableUrl', () => {
     ['/jwt?email=a@b.c&x', '/jwt?email=[redacted]&x'],
     ['/image-host/1/upload?key=abc&key=def', '/image-host/1/upload?key=[redacted]&key=[redacted]'],
     ['/search?a@b.c=1', '/search?[email]=[redacted]'],
+    ['/users/admin/reader@mail.example', '/users/admin/[email]'],
+    [`/books/${'x'.repeat(400)}`, `/books/${'x'.repeat(293)}`],
   ])('%s → %s', (url, logged) => {
     expect(loggableUrl(url)).toBe(logged);
   });

@@ -23,6 +23,11 @@ export class ChangeCache<Value> {
 
   constructor(private readonly limit: ChangeCacheLimit<Value>) {}
 
+  /** The value kept for `key`, if any: answered at once, without a promise. */
+  peek(key: string): Value | undefined {
+    return this.suspended ? undefined : this.values.get(key)?.value;
+  }
+
   /** The value kept for `key`, else what `read` answers (kept unless a change came meanwhile). */
   get(key: string, read: () => Promise<Value>): Promise<Value> {
     if (this.suspended) return read();

@@ -33,6 +33,8 @@ export function scrubText(text: string): string {
  */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf('?');
+  // Most paths (every request to the catalogue) have no query and no email: nothing to replace.
+  if (queryAt === -1 && !url.includes('@') && !url.includes('%40')) return url.slice(0, MAX_URL_LENGTH);
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const safePath = path
     .split('/')

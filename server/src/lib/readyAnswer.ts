@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeCache } from './changeCache';
 
 /**
  * A JSON answer kept ready to send again: its bytes, their ETag and the headers that go with them
@@ -40,4 +41,25 @@ export function sendReady(request: FastifyRequest, reply: FastifyReply, answer: 
   reply.headers({ ...answer.headers, etag: answer.etag, 'cache-control': cacheControl });
   if (clientHolds(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
+/**
+ * Sends the answer kept under `key` straight away (most requests: no promise, no wait), else reads
+ * it into `cache` first. For a route handler to return: it never resolves to `reply`, since a
+ * handler's promise that resolves to `reply` waits for the response to finish before it settles.
+ */
+export function sendKeptOrRead(
+  cache: ChangeCache<ReadyAnswer>,
+  key: string,
+  read: () => Promise<ReadyAnswer>,
+  send: (answer: ReadyAnswer) => unknown,
+): Promise<void> | undefined {
+  const kept = cache.peek(key);
+  if (kept) {
+    send(kept);
+    return undefined;
+  }
+  return cache.get(key, read).then((answer) => {
+    send(answer);
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BOOK_LIST_MAX, decodeCursor, nextPageLink, OLDEST_FIRST, pagingProperties, type PagingQuery } from '../lib/listPaging';
-import { readyAnswer, sendReady } from '../lib/readyAnswer';
+import { readyAnswer, sendKeptOrRead, sendReady } from '../lib/readyAnswer';
 import { baseUrlOf, bookOnWire, categoryOnWire } from '../lib/wire';
 import { BOOKS_OLDEST_FIRST, booksRepository } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
@@ -24,29 +24,31 @@ export default async function catalogueRoutes(app: FastifyInstance) {
   const categories = categoriesRepository(app.db);
   const books = booksRepository(app.db);
 
-  app.get('/bookCatagories', { schema: { response: { 200: listOf(category) } } }, async (request, reply) => {
+  app.get('/bookCatagories', { schema: { response: { 200: listOf(category) } } }, (request, reply) => {
     // Image links start with the base URL, which names the port bound once listening.
     const base = baseUrlOf(request);
-    const answer = await app.caches.categories.get(base, async () =>
-      readyAnswer(reply.serialize((await categories.list()).map((row) => categoryOnWire(base, row)))),
+    return sendKeptOrRead(
+      app.caches.categories,
+      base,
+      async () => readyAnswer(reply.serialize((await categories.list()).map((row) => categoryOnWire(base, row)))),
+      (answer) => sendReady(request, reply, answer, CATEGORIES_CACHE_CONTROL),
     );
-    return sendReady(request, reply, answer, CATEGORIES_CACHE_CONTROL);
   });
 
-  const listBooks = async (request: FastifyRequest<{ Querystring: PagingQuery }>, reply: FastifyReply, category?: string) => {
+  const listBooks = (request: FastifyRequest<{ Querystring: PagingQuery }>, reply: FastifyReply, category?: string) => {
     const { limit = BOOK_LIST_MAX, cursor } = request.query;
     // Checked on every request, kept page or not: a bad cursor is a 400 before anything is read.
     const after = cursor === undefined ? undefined : decodeCursor(cursor, OLDEST_FIRST, BOOKS_OLDEST_FIRST);
     const base = baseUrlOf(request);
     // '*' (all books) and '|' appear in no category slug, limit or cursor.
     const key = `${base}|${category ?? '*'}|${limit}|${cursor ?? ''}`;
-    const answer = await app.caches.bookPages.get(key, async () => {
+    const read = async () => {
       const page = await books.listForSale(category, limit, after);
       const path = category === undefined ? '/bookCatagoriesId' : `/bookCatagoriesId/${encodeURIComponent(category)}`;
       const link = nextPageLink(request, { path, limit, sort: OLDEST_FIRST, page });
       return readyAnswer(reply.serialize(page.rows.map((row) => bookOnWire(base, row))), link === undefined ? {} : { link });
-    });
-    return sendReady(request, reply, answer, BOOK_PAGE_CACHE_CONTROL);
+    };
+    return sendKeptOrRead(app.caches.bookPages, key, read, (answer) => sendReady(request, reply, answer, BOOK_PAGE_CACHE_CONTROL));
   };
 
   app.get<{ Params: { id: string }; Querystring: PagingQuery }>(
