@@ -1,5 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import { focusRingStyles } from './focusRing';
+import { stillSkeletonStyles } from './motion';
 import { toastStyles } from './toasts';
 
 export const theme = createTheme({
@@ -18,5 +19,6 @@ export const theme = createTheme({
   components: {
     MuiCssBaseline: { styleOverrides: { ...focusRingStyles, ...toastStyles } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    MuiSkeleton: { styleOverrides: stillSkeletonStyles },
   },
 });

@@ -1,0 +1,28 @@
+import Skeleton from '@mui/material/Skeleton';
+import { ThemeProvider } from '@mui/material/styles';
+import { render } from '@testing-library/react';
+import { theme } from '.';
+
+/** The CSS rules Emotion inserted that name the element's own class, as the browser reads them. */
+function rulesFor(element: Element): string[] {
+  const ownClass = [...element.classList].find((name) => name.startsWith('css-'));
+  const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
+  return ownClass ? rules.filter((rule) => rule.includes(`.${ownClass}`)) : [];
+}
+
+describe('motion', () => {
+  it.each(['pulse', 'wave'] as const)('a %s skeleton stands still when the system asks for reduced motion', (animation) => {
+    const { container } = render(
+      <ThemeProvider theme={theme}>
+        <Skeleton animation={animation} width={120} />
+      </ThemeProvider>,
+    );
+    const rules = rulesFor(container.firstElementChild!);
+    const moving = rules.filter((rule) => /[{;]\s*animation: animation-\w+ \d/.test(rule));
+    expect(moving).toHaveLength(1); // it pulses or waves by default
+    const still = rules.filter((rule) => rule.startsWith('@media (prefers-reduced-motion: reduce)') && /[{;]\s*animation: none;/.test(rule));
+    // Whatever moves (the element, or its ::after for the wave) stands still with the setting.
+    const movingPart = moving[0].includes('::after') ? '::after' : ' {';
+    expect(still.some((rule) => rule.includes(`${movingPart}`))).toBe(true);
+  });
+});
