@@ -109,6 +109,32 @@ for (const route of ROUTES) {
   });
 }
 
+for (const [path, form] of [
+  ['/login', 'Log In'],
+  ['/signup', 'Sign Up'],
+] as const) {
+  test(`${path} asks for no script its HTML did not name before it is live (no chunk waterfall)`, async ({ page, request }) => {
+    const html = await (await request.get(path)).text();
+    const named = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/static\/js\/[^"]+)"/g)].map((match) => match[1]));
+    // The form's rules (Yup) are fetched by the live form once it has mounted, on purpose
+    // (src/lib/lazySchema.ts): the build's chunk-names.json says which scripts hold them.
+    const contents = (await (await request.get('/chunk-names.json')).json()) as Record<string, string>;
+    const rules = new Set(Object.keys(contents).filter((file) => /\byup\b|authSchemas/.test(contents[file])).map((file) => `/static/js/${file}`));
+    expect(rules.size).toBeGreaterThan(0);
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/static/js/')) asked.push(pathname);
+    });
+    await page.goto(path);
+    // The submit button waits for the app: enabled, the form is live.
+    await expect(page.getByRole('form', { name: form }).getByRole('button', { name: form, exact: true })).toBeEnabled();
+    const beforeLive = [...asked];
+    expect(beforeLive.length).toBeGreaterThan(1);
+    expect(beforeLive.filter((script) => !named.has(script) && !rules.has(script))).toEqual([]);
+  });
+}
+
 test('the prerendered log-in form works once hydrated', async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto('/login');
