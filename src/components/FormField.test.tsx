@@ -40,6 +40,15 @@ describe('the form fields', () => {
     expect(screen.getByRole('status')).toHaveTextContent('a@b.co|seller');
   });
 
+  it('describe a select with its message too', () => {
+    render(
+      <FormSelectField label="Role" name="role" value="Buyer" onChange={() => undefined} error helperText="Choose a role">
+        <option value="Buyer">Buyer</option>
+      </FormSelectField>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveAccessibleDescription('Choose a role');
+  });
+
   it('mark an error and describe the input with its message', () => {
     render(<Fields emailError="Email address required" />);
     const email = screen.getByRole('textbox', { name: 'Email' });

@@ -52,8 +52,8 @@ export function FormTextField({ label, error, helperText, ...input }: FormFieldP
 export function FormSelectField({ label, error, helperText, children, ...input }: Omit<FormFieldProps, 'type' | 'autoComplete'> & { children: ReactNode }) {
   return (
     <FieldFrame label={label} error={error} helperText={helperText}>
-      {({ id }) => (
-        <NativeSelect input={<OutlinedInput label={label} />} inputProps={{ id }} {...input}>
+      {({ id, helperTextId }) => (
+        <NativeSelect input={<OutlinedInput label={label} />} inputProps={{ id, 'aria-describedby': helperTextId }} {...input}>
           {children}
         </NativeSelect>
       )}
