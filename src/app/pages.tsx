@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation, useParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { PageProgress } from '../components/PageProgress';
+import { PageLoading, PageProgress } from '../components/PageProgress';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { yieldToMain } from '../lib/yieldToMain';
 import { useAppStore } from './hooks';
@@ -42,9 +42,14 @@ export function lazyPageInSlices(
   });
 }
 
-export function Page({ page: PageComponent }: { page: LazyExoticComponent<ComponentType> }) {
+/**
+ * A lazy page. While its code arrives the progress bar keeps a viewport's height of room, so the
+ * footer stays below the fold for a page that will fill the screen; a page that fits on a phone's
+ * screen (`fitsScreen`) gets the bar alone, so the footer is already where the page will leave it.
+ */
+export function Page({ page: PageComponent, fitsScreen = false }: { page: LazyExoticComponent<ComponentType>; fitsScreen?: boolean }) {
   return (
-    <Suspense fallback={<PageProgress />}>
+    <Suspense fallback={fitsScreen ? <PageProgress /> : <PageLoading />}>
       <PageComponent />
     </Suspense>
   );
@@ -63,11 +68,11 @@ export function DataPage({ load }: { load: () => Promise<DataPageModule> }) {
   const params = useParams();
   const location = useLocation();
   const key = `${location.pathname}${location.search}`;
-  const [gate, setGate] = useState<Gate>({ key, Page: PageProgress });
+  const [gate, setGate] = useState<Gate>({ key, Page: PageLoading });
 
   useEffect(() => {
     let current = true;
-    setGate({ key, Page: PageProgress });
+    setGate({ key, Page: PageLoading });
     const args = { params, request: new Request(new URL(key, window.location.origin)), context: undefined } as LoaderFunctionArgs;
     load()
       .then(async (page) => {
@@ -85,7 +90,7 @@ export function DataPage({ load }: { load: () => Promise<DataPageModule> }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, load, store]);
 
-  if (gate.key !== key) return <PageProgress />;
+  if (gate.key !== key) return <PageLoading />;
   if ('error' in gate) return <RouteErrorPage error={gate.error} />;
   return <gate.Page />;
 }

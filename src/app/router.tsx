@@ -65,8 +65,8 @@ export function AppRoutes() {
       <Routes>
         <Route path={paths.home} element={<PublicLayout />}>
           <Route index element={<HomePage />} />
-          <Route path={paths.login} element={<Page page={LoginPage} />} />
-          <Route path={paths.signup} element={<Page page={SignupPage} />} />
+          <Route path={paths.login} element={<Page page={LoginPage} fitsScreen />} />
+          <Route path={paths.signup} element={<Page page={SignupPage} fitsScreen />} />
           <Route path={paths.blog} element={<Page page={BlogPage} />} />
           <Route path={paths.search} element={<Page page={SearchPage} />} />
           <Route path={paths.bookPattern} element={<Page page={BookPage} />} />

@@ -32,3 +32,16 @@ export function PageProgress() {
     </Box>
   );
 }
+
+/**
+ * A whole page that is not there yet (its code, the user or its data on the way): the progress
+ * bar over a viewport's height of room, so what follows the page (the footer) stays below the
+ * fold until the page takes its place instead of rising into view and dropping back out.
+ */
+export function PageLoading() {
+  return (
+    <Box sx={{ minHeight: '100vh' }}>
+      <PageProgress />
+    </Box>
+  );
+}

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FailedNotice } from '../../components/LoadFailed';
-import { PageProgress } from '../../components/PageProgress';
+import { PageLoading } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { selectAuthStatus, sessionRetryRequested } from '../auth/authSlice';
@@ -65,7 +65,7 @@ function Guard({ children, check, lacksRole }: { children: ReactNode; check: Rol
   const location = useLocation();
   switch (verdict) {
     case 'loading':
-      return <PageProgress />;
+      return <PageLoading />;
     case 'signed-out': {
       const from = `${location.pathname}${location.search}${location.hash}`;
       return <Navigate to={paths.login} replace state={{ from } satisfies FromState} />;

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { PageProgress } from '../../components/PageProgress';
+import { PageLoading, PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { useGetSellerQuery } from '../catalogue/catalogueApi';
 import { ResultCard } from './ResultCard';
@@ -24,7 +24,7 @@ export function Component() {
     if (seller) document.title = `${seller.name} · Book Resale`;
   }, [seller]);
 
-  if (isLoading) return <PageProgress />;
+  if (isLoading) return <PageLoading />;
   if (!seller) {
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
