@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageProgress } from '../../components/PageProgress';
+import { PageLoading } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { ResultCard } from './ResultCard';
 import { SearchFilters } from './SearchFilters';
@@ -63,7 +63,7 @@ export function Component() {
               ))}
             </TextField>
           </Stack>
-          {isLoading && <PageProgress />}
+          {isLoading && <PageLoading />}
           {isError && !isFetching && (
             <Alert severity="error" action={<Button onClick={() => void refetch()}>{copy.search.retry}</Button>}>
               {copy.search.failed}
