@@ -43,9 +43,9 @@ export function lazyPageInSlices(
 }
 
 /**
- * A lazy page. While its code arrives the progress bar keeps a viewport's height of room, so the
- * footer stays below the fold for a page that will fill the screen; a page that fits on a phone's
- * screen (`fitsScreen`) gets the bar alone, so the footer is already where the page will leave it.
+ * A lazy page. While its code arrives the progress bar keeps the screen's room below the navbar,
+ * so the footer stays below the fold for a page that will fill the screen; a page that fits on a
+ * phone's screen (`fitsScreen`) gets the bar alone, so the footer is already where it will be.
  */
 export function Page({ page: PageComponent, fitsScreen = false }: { page: LazyExoticComponent<ComponentType>; fitsScreen?: boolean }) {
   return (

@@ -33,14 +33,26 @@ export function PageProgress() {
   );
 }
 
+/** Set on a layout's page area to change the room `PageLoading` keeps there (`0px`: none). */
+export const PAGE_LOADING_ROOM = '--page-loading-room';
+
 /**
  * A whole page that is not there yet (its code, the user or its data on the way): the progress
- * bar over a viewport's height of room, so what follows the page (the footer) stays below the
- * fold until the page takes its place instead of rising into view and dropping back out.
+ * bar over the room the navbar leaves on the screen, so what follows the page (the footer) stays
+ * just below the fold until the page takes its place, instead of rising into view and dropping
+ * back out. A layout with nothing below its pages sets `PAGE_LOADING_ROOM` to `0px`.
  */
 export function PageLoading() {
   return (
-    <Box sx={{ minHeight: '100vh' }}>
+    // The navbar is MUI's Toolbar: 56 px high on phones, 64 px from the `sm` breakpoint.
+    <Box
+      sx={{
+        minHeight: {
+          xs: `var(${PAGE_LOADING_ROOM}, calc(100vh - 56px))`,
+          sm: `var(${PAGE_LOADING_ROOM}, calc(100vh - 64px))`,
+        },
+      }}
+    >
       <PageProgress />
     </Box>
   );

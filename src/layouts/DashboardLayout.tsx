@@ -7,6 +7,7 @@ import type { Theme } from '@mui/material/styles';
 import { useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../app/hooks';
+import { PAGE_LOADING_ROOM } from '../components/PageProgress';
 import { MAIN_ID, SkipLink } from '../components/SkipLink';
 import { copy } from '../config/copy';
 import { selectIsAdmin, selectIsSeller } from '../features/roles/roleSlice';
@@ -50,7 +51,8 @@ export function DashboardLayout() {
           >
             {copy.menu.open}
           </Button>
-          <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ minWidth: 0, '&:focus': { outline: 'none' } }}>
+          {/* Nothing follows a page here, so a page that is loading keeps no room (no scroll bar). */}
+          <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ minWidth: 0, [PAGE_LOADING_ROOM]: '0px', '&:focus': { outline: 'none' } }}>
             <Outlet />
           </Box>
         </Box>
