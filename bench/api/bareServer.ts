@@ -2,8 +2,8 @@
  * The floor the API is compared with: a bare `node:http` server answering each path with the
  * bytes the real API gave for it: the same body and the same headers (content type, ETag, CORS
  * and security headers; Node adds the date and keep-alive ones itself, as for the API).
- * Argument: a JSON file of `{ [path]: { headers, base64 } }`. Listens on 127.0.0.1, prints `READY <url>`, and stops
- * when its parent closes standard input.
+ * Argument: a JSON file of `{ [path]: { headers, base64 } }`. Listens on 127.0.0.1, prints
+ * `READY <url>`, and stops when its parent closes standard input.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';

@@ -1,9 +1,9 @@
 /**
  * The catalogue API against the floor, side by side in one run: the real API (its own process,
  * as `npm start` runs it: bench/lib/shopStack.ts) and a bare `node:http` server answering the
- * same bytes, body and headers (bench/api/bareServer.ts), driven in turn by autocannon in a third process at 50
- * connections. Rounds alternate which side goes first. Prints requests per second and p99 for
- * each, and the ratio API / bare.
+ * same bytes, body and headers (bench/api/bareServer.ts), driven in turn by autocannon in a
+ * third process at 50 connections. Rounds alternate which side goes first. Prints requests per
+ * second and p99 for each, and the ratio API / bare.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
