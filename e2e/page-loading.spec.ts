@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, logIn, test } from './fixtures';
 
 /*
  * Going from one page to another in the app, the next page's code may take a while on a phone.
@@ -47,6 +47,42 @@ test.describe('on a wide screen', () => {
     await expect(page.getByText('React vs. Angular vs. Vue?')).toBeVisible();
     const shown = await footerTop(page);
     expect(shown.top).toBeGreaterThanOrEqual(shown.viewport);
+  });
+
+  test('search keeps the footer below the fold while its first results load', async ({ page }) => {
+    const release = await holdScript(page, /\/books\/search\?/);
+    await page.goto('/search?q=book');
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for “book”' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+    const loading = await footerTop(page);
+    expect(loading.top).toBeGreaterThanOrEqual(loading.viewport);
+
+    release();
+    await expect(page.getByRole('status').filter({ hasText: /\bbooks?$/ })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
+  });
+
+  test('a dashboard page keeps no room while its code arrives: nothing follows it there', async ({ page, request }) => {
+    const contents = (await (await request.get('/chunk-names.json')).json()) as Record<string, string>;
+    const allSellerChunks = Object.keys(contents).filter((file) => contents[file].includes('AllSellerPage'));
+    expect(allSellerChunks.length).toBeGreaterThan(0);
+
+    await page.goto('/login');
+    await logIn(page, 'admin@bookresale.test');
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'DashBoard' }).click();
+    const menu = page.getByRole('navigation', { name: 'dashboard' });
+    await expect(menu.getByRole('link', { name: 'All seller' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const release = await holdScript(page, new RegExp(`/static/js/(${allSellerChunks.map((file) => file.replace(/\./g, '\\.')).join('|')})$`));
+    await menu.getByRole('link', { name: 'All seller' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+    const height = await page.evaluate(() => ({ document: document.documentElement.scrollHeight, viewport: window.innerHeight }));
+    expect(height.document).toBeLessThanOrEqual(height.viewport);
+
+    release();
+    await expect(page.getByRole('grid', { name: 'All seller' })).toBeVisible();
   });
 });
 
