@@ -180,3 +180,16 @@ export async function signUp(
   await expect(page.getByText('user create successfully')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }
+
+/** Holds back the requests matching `pattern` until the answer is called (a slow chunk or API on cue). */
+export async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

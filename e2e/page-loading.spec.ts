@@ -1,24 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from './fixtures';
+import { expect, holdRequests, logIn, test } from './fixtures';
 
 /*
  * Going from one page to another in the app, the next page's code may take a while on a phone.
  * Meanwhile the loading view keeps the room the page will take (src/app/pages.tsx): the footer
  * does not rise into view and drop out again when the page arrives.
  */
-
-/** Holds the scripts matching `pattern` back until the answer is called. */
-async function holdScript(page: Page, pattern: RegExp): Promise<() => void> {
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Where the footer's top is, and the viewport's height, in CSS pixels. */
 const footerTop = (page: Page) =>
@@ -36,7 +23,7 @@ test.describe('on a wide screen', () => {
 
   test('a page taller than the screen keeps the footer below the fold while its code arrives', async ({ page }) => {
     await openHomeLive(page);
-    const release = await holdScript(page, /\/static\/js\/page-blog\.[0-9a-f]+\.chunk\.js$/);
+    const release = await holdRequests(page, /\/static\/js\/page-blog\.[0-9a-f]+\.chunk\.js$/);
     await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
@@ -50,7 +37,7 @@ test.describe('on a wide screen', () => {
   });
 
   test('search keeps the footer below the fold while its first results load', async ({ page }) => {
-    const release = await holdScript(page, /\/books\/search\?/);
+    const release = await holdRequests(page, /\/books\/search\?/);
     await page.goto('/search?q=book');
     await expect(page.getByRole('heading', { level: 1, name: 'Results for “book”' })).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
@@ -75,7 +62,7 @@ test.describe('on a wide screen', () => {
     await expect(menu.getByRole('link', { name: 'All seller' })).toBeVisible();
     await page.waitForLoadState('networkidle');
 
-    const release = await holdScript(page, new RegExp(`/static/js/(${allSellerChunks.map((file) => file.replace(/\./g, '\\.')).join('|')})$`));
+    const release = await holdRequests(page, new RegExp(`/static/js/(${allSellerChunks.map((file) => file.replace(/\./g, '\\.')).join('|')})$`));
     await menu.getByRole('link', { name: 'All seller' }).click();
     await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
     const height = await page.evaluate(() => ({ document: document.documentElement.scrollHeight, viewport: window.innerHeight }));
@@ -91,7 +78,7 @@ test.describe('on a phone', () => {
 
   test('a page that fits on the screen has the footer where the page leaves it while its code arrives', async ({ page }) => {
     await openHomeLive(page);
-    const release = await holdScript(page, /\/static\/js\/page-login\.[0-9a-f]+\.chunk\.js$/);
+    const release = await holdRequests(page, /\/static\/js\/page-login\.[0-9a-f]+\.chunk\.js$/);
     await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();

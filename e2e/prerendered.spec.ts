@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, holdRequests, test } from './fixtures';
 
 /*
  * The public pages arrive as HTML (src/ssr/README.md) and the app hydrates that markup: no
@@ -34,17 +34,7 @@ async function watchRoot(page: Page) {
 }
 
 /** Holds the app's script back, so the page stays plain HTML while the user acts; call the answer to let it go. */
-async function holdAppScript(page: Page): Promise<() => void> {
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/static\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdAppScript = (page: Page) => holdRequests(page, /\/static\/js\/main\.[0-9a-f]+\.js$/);
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
