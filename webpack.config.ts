@@ -30,6 +30,18 @@ const compileHints = () =>
     stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING,
   });
 
+/**
+ * MUI's `createTheme` imports its CSS-variables builder whether or not a theme uses CSS variables.
+ * Ours does not (src/theme/index.ts; its test checks), so the builder is replaced by a stand-in
+ * that throws, and stays out of the bundle.
+ */
+const withoutCssVariablesTheme = () =>
+  new webpack.NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.mjs$/, (resource: { context: string; request: string }) => {
+    if (/[\\/]@mui[\\/]material[\\/]styles$/.test(resource.context)) {
+      resource.request = path.resolve(__dirname, 'src/theme/cssVariablesLeftOut.ts');
+    }
+  });
+
 /** Copies public/ (but index.html, which the HTML plugin writes) into the build. */
 class CopyPublicPlugin {
   apply(compiler: webpack.Compiler) {
@@ -148,7 +160,7 @@ const prerendererConfig = (defined: Record<string, string>): Configuration => ({
       { test: /\.(png|jpe?g|webp|svg|gif)$/i, type: 'asset/resource', generator: { filename: MEDIA_FILENAME, emit: false } },
     ],
   },
-  plugins: [new webpack.DefinePlugin(defined), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+  plugins: [withoutCssVariablesTheme(), new webpack.DefinePlugin(defined), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
   optimization: { minimize: false },
   performance: { hints: false },
 });
@@ -185,6 +197,7 @@ const clientConfig = (_env: unknown, argv: { mode?: Configuration['mode'] }): Co
       ],
     },
     plugins: [
+      withoutCssVariablesTheme(),
       new webpack.DefinePlugin(defined),
       new HtmlWebpackPlugin({ template: path.resolve(publicDir, 'index.html') }),
       new CopyPublicPlugin(),

@@ -1,5 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// MUI's own ThemeProvider hands a plain theme to this one; it also carries the CSS-variables
+// provider, which the theme does not use (src/theme/index.ts).
+import { ThemeProvider } from '@mui/system';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { Toaster } from '../components/Toaster';
