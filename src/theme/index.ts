@@ -14,6 +14,7 @@ export const theme = createTheme({
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     h1: { fontSize: '2.2rem', fontWeight: 700 },
+    // Every page's title (its h1) is drawn in this style, so titles are one size across the site.
     h2: { fontSize: '1.8rem', fontWeight: 700 },
   },
   components: {

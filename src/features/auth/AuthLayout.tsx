@@ -7,7 +7,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 4, md: 8 } }}>
       <Paper sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 420 }}>
-        <Typography variant="h1" component="h1" sx={{ fontSize: '1.8rem', textAlign: 'center', mb: 3 }}>
+        <Typography variant="h2" component="h1" sx={{ textAlign: 'center', mb: 3 }}>
           {title}
         </Typography>
         {children}

@@ -8,7 +8,7 @@ import { copy } from '../../config/copy';
 export function Component() {
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
-      <Typography component="h1" variant="h1" sx={{ mb: 3 }}>
+      <Typography component="h1" variant="h2" sx={{ mb: 3 }}>
         {copy.blog.title}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3 }}>

@@ -13,7 +13,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   const dispatch = useAppDispatch();
   return (
     <Box sx={{ p: 4, textAlign: 'center' }}>
-      <Typography variant="h1" gutterBottom>
+      <Typography variant="h2" component="h1" gutterBottom>
         {copy.errors.routeHeading}
       </Typography>
       <Typography color="error" sx={{ mb: 2 }}>
