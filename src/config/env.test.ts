@@ -1,5 +1,5 @@
 import { CLIENT_KEYS, clientConfigDataBlock } from '../../scripts/client-config.mjs';
-import { ConfigError, getConfig, parseConfig, readRuntimeConfig, setConfig } from './env';
+import { buildTimeConfig, ConfigError, getConfig, parseConfig, readRuntimeConfig, setConfig, SETTING_KEYS } from './env';
 
 /** A page as the web server writes it: the settings block in the head. */
 const pageWith = (head: string) => new DOMParser().parseFromString(`<html><head>${head}</head><body></body></html>`, 'text/html');
@@ -65,6 +65,20 @@ describe('client configuration', () => {
     }
     expect(thrown).toBeInstanceOf(ConfigError);
     expect(thrown).toMatchObject({ code });
+  });
+
+  it('knows the settings by the names the web server writes them under', () => {
+    expect([...SETTING_KEYS]).toEqual([...CLIENT_KEYS]);
+  });
+
+  it('takes each setting from the build environment', () => {
+    const saved = { ...process.env };
+    try {
+      for (const key of SETTING_KEYS) process.env[key] = `built ${key}`;
+      expect(buildTimeConfig()).toEqual(Object.fromEntries(SETTING_KEYS.map((key) => [key, `built ${key}`])));
+    } finally {
+      process.env = saved;
+    }
   });
 
   it('reads /config.js values over the build-time ones', () => {

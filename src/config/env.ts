@@ -25,20 +25,26 @@ export interface AppConfig {
   tokenSyncUrl?: string;
 }
 
-/** The flat keys accepted from the environment and from /config.js. */
-export interface RawConfig {
-  API_URL?: string;
-  FIREBASE_API_KEY?: string;
-  FIREBASE_AUTH_DOMAIN?: string;
-  FIREBASE_PROJECT_ID?: string;
-  FIREBASE_APP_ID?: string;
-  FIREBASE_AUTH_EMULATOR_HOST?: string;
-  STRIPE_PUBLISHABLE_KEY?: string;
-  STRIPE_JS_URL?: string;
-  IMAGE_HOST_URL?: string;
-  IMAGE_HOST_KEY?: string;
-  TOKEN_SYNC_URL?: string;
-}
+/**
+ * The flat settings accepted from the environment and from the page: the same names the web
+ * server writes (CLIENT_KEYS in scripts/client-config.mjs; a test keeps the two lists equal).
+ */
+export const SETTING_KEYS = [
+  'API_URL',
+  'FIREBASE_API_KEY',
+  'FIREBASE_AUTH_DOMAIN',
+  'FIREBASE_PROJECT_ID',
+  'FIREBASE_APP_ID',
+  'FIREBASE_AUTH_EMULATOR_HOST',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_JS_URL',
+  'IMAGE_HOST_URL',
+  'IMAGE_HOST_KEY',
+  'TOKEN_SYNC_URL',
+] as const;
+
+export type SettingKey = (typeof SETTING_KEYS)[number];
+export type RawConfig = Partial<Record<SettingKey, string>>;
 
 export class ConfigError extends Error {
   constructor(
@@ -112,20 +118,6 @@ declare global {
 /** The element holding the page's run-time settings as JSON (scripts/client-config.mjs writes it). */
 export const CONFIG_ELEMENT_ID = 'app-config';
 
-const RAW_KEYS: ReadonlyArray<keyof RawConfig> = [
-  'API_URL',
-  'FIREBASE_API_KEY',
-  'FIREBASE_AUTH_DOMAIN',
-  'FIREBASE_PROJECT_ID',
-  'FIREBASE_APP_ID',
-  'FIREBASE_AUTH_EMULATOR_HOST',
-  'STRIPE_PUBLISHABLE_KEY',
-  'STRIPE_JS_URL',
-  'IMAGE_HOST_URL',
-  'IMAGE_HOST_KEY',
-  'TOKEN_SYNC_URL',
-];
-
 /**
  * The run-time settings: the page's data block when it has one, else what /config.js set. The
  * data block is never executed (no inline script for the Content-Security-Policy to allow) and is
@@ -145,15 +137,18 @@ export function readRuntimeConfig(doc: Document, fromScript: RawConfig | undefin
   }
   const settings: Record<string, unknown> = { ...value };
   const raw: RawConfig = {};
-  for (const key of RAW_KEYS) {
+  for (const key of SETTING_KEYS) {
     const setting = settings[key];
     if (typeof setting === 'string') raw[key] = setting;
   }
   return raw;
 }
 
-/** Build-time values; webpack's DefinePlugin replaces each `process.env.X`. */
-function buildTimeConfig(): RawConfig {
+/**
+ * Build-time values; webpack's DefinePlugin replaces each `process.env.X`, so each is spelt out.
+ * The type asks for every setting, so a new one cannot be left out here.
+ */
+export function buildTimeConfig(): Record<SettingKey, string | undefined> {
   return {
     API_URL: process.env.API_URL,
     FIREBASE_API_KEY: process.env.FIREBASE_API_KEY,
