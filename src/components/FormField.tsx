@@ -3,15 +3,16 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useId, type ChangeEvent, type FocusEvent, type HTMLAttributes, type ReactNode } from 'react';
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
- * The outlined field of the public forms, composed from MUI's parts as MUI's own docs compose one
+ * The outlined field of the public forms (log-in, sign-up, search's filters and sort), composed from MUI's parts as MUI's own docs compose one
  * (FormControl, InputLabel, OutlinedInput, FormHelperText). It renders what `TextField` renders,
  * but `TextField` imports every variant and the menu select with it (Select, Menu, Popover, Modal,
- * focus trap, transitions): code a log-in or sign-up page would download and evaluate for nothing.
+ * focus trap, transitions): code those pages would download and evaluate for nothing.
  */
 export interface FormFieldProps {
   label: string;
@@ -24,14 +25,24 @@ export interface FormFieldProps {
   error?: boolean;
   /** Shown under the field and named by it as its description. */
   helperText?: ReactNode;
+  /** Which keyboard a phone shows, e.g. `decimal` for a price. */
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  size?: 'small' | 'medium';
+  sx?: SxProps<Theme>;
 }
 
-function FieldFrame({ label, error, helperText, children }: { label: string; error?: boolean; helperText?: ReactNode; children: (ids: { id: string; helperTextId?: string }) => ReactNode }) {
+interface FrameProps extends Pick<FormFieldProps, 'label' | 'error' | 'helperText' | 'size' | 'sx'> {
+  /** The label stays on the border: a select always shows its chosen option, even an empty one. */
+  shrinkLabel?: boolean;
+  children: (ids: { id: string; helperTextId?: string }) => ReactNode;
+}
+
+function FieldFrame({ label, error, helperText, size, sx, shrinkLabel, children }: FrameProps) {
   const id = useId();
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl variant="outlined" error={error}>
-      <InputLabel htmlFor={id} id={`${id}-label`}>
+    <FormControl variant="outlined" error={error} size={size} sx={sx}>
+      <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrinkLabel || undefined}>
         {label}
       </InputLabel>
       {children({ id, helperTextId })}
@@ -40,20 +51,30 @@ function FieldFrame({ label, error, helperText, children }: { label: string; err
   );
 }
 
-export function FormTextField({ label, error, helperText, ...input }: FormFieldProps) {
+export function FormTextField({ label, error, helperText, size, sx, inputMode, ...input }: FormFieldProps) {
   return (
-    <FieldFrame label={label} error={error} helperText={helperText}>
-      {({ id, helperTextId }) => <OutlinedInput id={id} label={label} aria-describedby={helperTextId} {...input} />}
+    <FieldFrame label={label} error={error} helperText={helperText} size={size} sx={sx}>
+      {({ id, helperTextId }) => (
+        <OutlinedInput id={id} label={label} aria-describedby={helperTextId} inputProps={inputMode ? { inputMode } : undefined} {...input} />
+      )}
     </FieldFrame>
   );
 }
 
 /** The browser's own select (a phone's picker), outlined like the text fields. Children are `<option>`s. */
-export function FormSelectField({ label, error, helperText, children, ...input }: Omit<FormFieldProps, 'type' | 'autoComplete'> & { children: ReactNode }) {
+export function FormSelectField({
+  label,
+  error,
+  helperText,
+  size,
+  sx,
+  children,
+  ...input
+}: Omit<FormFieldProps, 'type' | 'autoComplete' | 'inputMode'> & { children: ReactNode }) {
   return (
-    <FieldFrame label={label} error={error} helperText={helperText}>
+    <FieldFrame label={label} error={error} helperText={helperText} size={size} sx={sx} shrinkLabel>
       {({ id, helperTextId }) => (
-        <NativeSelect input={<OutlinedInput label={label} />} inputProps={{ id, 'aria-describedby': helperTextId }} {...input}>
+        <NativeSelect input={<OutlinedInput label={label} notched />} inputProps={{ id, 'aria-describedby': helperTextId }} {...input}>
           {children}
         </NativeSelect>
       )}

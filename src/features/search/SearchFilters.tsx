@@ -1,10 +1,9 @@
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
+import { FormSelectField, FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
 import { hasFilters, type SearchArgs } from './searchParams';
 
@@ -39,51 +38,53 @@ export function SearchFilters({ args, onChange }: Props) {
       <Typography id="search-filters-title" component="h2" variant="h6">
         {copy.search.filters}
       </Typography>
-      <TextField
-        select
+      <FormSelectField
         label={copy.search.category}
+        name="category"
         value={args.category ?? ''}
         onChange={(event) => onChange({ ...args, category: event.target.value || undefined })}
       >
-        <MenuItem value="">{copy.search.anyCategory}</MenuItem>
+        <option value="">{copy.search.anyCategory}</option>
         {categories.map((category) => (
-          <MenuItem key={category._id} value={category.category}>
+          <option key={category._id} value={category.category}>
             {category.name}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
-      <TextField
-        select
+      </FormSelectField>
+      <FormSelectField
         label={copy.search.condition}
+        name="condition"
         value={args.condition ?? ''}
         onChange={(event) => onChange({ ...args, condition: event.target.value || undefined })}
       >
-        <MenuItem value="">{copy.search.anyCondition}</MenuItem>
+        <option value="">{copy.search.anyCondition}</option>
         {copy.products.conditions.map((condition) => (
-          <MenuItem key={condition} value={condition}>
+          <option key={condition} value={condition}>
             {condition}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
+      </FormSelectField>
       <Stack direction="row" spacing={1}>
-        <TextField
+        <FormTextField
           label={copy.search.minPrice}
+          name="minPrice"
           value={minPrice}
           onChange={(event) => setMinPrice(event.target.value.trim())}
           error={badMin}
           helperText={badMin ? copy.search.badPrice : undefined}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          inputMode="decimal"
         />
-        <TextField
+        <FormTextField
           label={copy.search.maxPrice}
+          name="maxPrice"
           value={maxPrice}
           onChange={(event) => setMaxPrice(event.target.value.trim())}
           error={badMax}
           helperText={badMax ? copy.search.badPrice : undefined}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          inputMode="decimal"
         />
       </Stack>
-      <TextField label={copy.search.location} value={location} onChange={(event) => setLocation(event.target.value)} />
+      <FormTextField label={copy.search.location} name="location" value={location} onChange={(event) => setLocation(event.target.value)} />
       <Button type="submit" variant="contained">
         {copy.search.apply}
       </Button>

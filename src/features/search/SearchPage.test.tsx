@@ -72,8 +72,7 @@ describe('search page', () => {
     await userEvent.type(screen.getByLabelText('Max price ($)'), '10');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=pride&maxPrice=10'));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Price: low to high' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: low to high');
     await waitFor(() => expect(router.state.location.search).toBe('?q=pride&maxPrice=10&sort=price_asc'));
     await waitFor(() => expect(asked.at(-1)?.toString()).toBe('q=pride&maxPrice=10&sort=price_asc'));
   });

@@ -2,12 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FormSelectField } from '../../components/FormField';
 import { PageLoading } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { ResultCard } from './ResultCard';
@@ -48,20 +47,20 @@ export function Component() {
             <Typography id="search-results-count" role="status" aria-live="polite">
               {data ? copy.search.count(total) : ''}
             </Typography>
-            <TextField
-              select
+            <FormSelectField
               size="small"
               label={copy.search.sort}
+              name="sort"
               value={sort}
               onChange={(event) => search({ ...args, sort: event.target.value as SearchSort })}
               sx={{ minWidth: 200 }}
             >
               {SORTS.map((option) => (
-                <MenuItem key={option} value={option}>
+                <option key={option} value={option}>
                   {copy.search.sorts[option]}
-                </MenuItem>
+                </option>
               ))}
-            </TextField>
+            </FormSelectField>
           </Stack>
           {isLoading && <PageLoading />}
           {isError && !isFetching && (
