@@ -18,30 +18,35 @@ export interface FormFieldProps {
   label: string;
   name: string;
   value: string;
-  onChange: (event: ChangeEvent<FieldElement>) => void;
+  /** Left out only for a field that cannot change (`readOnly` or `disabled`). */
+  onChange?: (event: ChangeEvent<FieldElement>) => void;
   onBlur?: (event: FocusEvent<FieldElement>) => void;
   type?: string;
   autoComplete?: string;
   error?: boolean;
   /** Shown under the field and named by it as its description. */
   helperText?: ReactNode;
+  /** Shown and sent, but not to be changed (the booking's book and price). */
+  readOnly?: boolean;
+  /** Shown greyed out, not sent. */
+  disabled?: boolean;
   /** Which keyboard a phone shows, e.g. `decimal` for a price. */
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
 }
 
-interface FrameProps extends Pick<FormFieldProps, 'label' | 'error' | 'helperText' | 'size' | 'sx'> {
+interface FrameProps extends Pick<FormFieldProps, 'label' | 'error' | 'helperText' | 'size' | 'sx' | 'disabled'> {
   /** The label stays on the border: a select always shows its chosen option, even an empty one. */
   shrinkLabel?: boolean;
   children: (ids: { id: string; helperTextId?: string }) => ReactNode;
 }
 
-function FieldFrame({ label, error, helperText, size, sx, shrinkLabel, children }: FrameProps) {
+function FieldFrame({ label, error, helperText, size, sx, disabled, shrinkLabel, children }: FrameProps) {
   const id = useId();
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl variant="outlined" error={error} size={size} sx={sx}>
+    <FormControl variant="outlined" error={error} size={size} sx={sx} disabled={disabled}>
       <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrinkLabel || undefined}>
         {label}
       </InputLabel>
@@ -51,9 +56,9 @@ function FieldFrame({ label, error, helperText, size, sx, shrinkLabel, children 
   );
 }
 
-export function FormTextField({ label, error, helperText, size, sx, inputMode, ...input }: FormFieldProps) {
+export function FormTextField({ label, error, helperText, size, sx, disabled, inputMode, ...input }: FormFieldProps) {
   return (
-    <FieldFrame label={label} error={error} helperText={helperText} size={size} sx={sx}>
+    <FieldFrame label={label} error={error} helperText={helperText} size={size} sx={sx} disabled={disabled}>
       {({ id, helperTextId }) => (
         <OutlinedInput id={id} label={label} aria-describedby={helperTextId} inputProps={inputMode ? { inputMode } : undefined} {...input} />
       )}

@@ -3,11 +3,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { errorMessage } from '../../api/baseApi';
+import { FormTextField } from '../../components/FormField';
 import { useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
 import type { Book } from '../../types/entities';
@@ -22,8 +22,6 @@ interface BookingValues {
 
 // Phone and location are free text: the product asks for no validation on them.
 const initialValues: BookingValues = { phone: '', location: '' };
-
-const readOnly = { htmlInput: { readOnly: true } } as const;
 
 interface BookingModalProps {
   /** The book being booked: its id, title and resale price are all the modal needs. */
@@ -69,17 +67,12 @@ export function BookingModal({ book, open, onClose, onExited }: BookingModalProp
       <DialogTitle id={titleId}>{book.name}</DialogTitle>
       <form onSubmit={formik.handleSubmit} noValidate>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          <TextField label={copy.booking.bookName} value={book.name} slotProps={readOnly} />
-          <TextField label={copy.booking.price} value={formatDollars(book.resale_price)} slotProps={readOnly} />
-          <TextField label={copy.booking.name} value={displayName} disabled />
-          <TextField label={copy.booking.email} type="email" value={email} disabled />
-          <TextField
-            label={copy.booking.phone}
-            type="tel"
-            autoComplete="tel"
-            {...formik.getFieldProps('phone')}
-          />
-          <TextField label={copy.booking.location} autoComplete="address-level2" {...formik.getFieldProps('location')} />
+          <FormTextField label={copy.booking.bookName} name="bookName" value={book.name} readOnly />
+          <FormTextField label={copy.booking.price} name="price" value={formatDollars(book.resale_price)} readOnly />
+          <FormTextField label={copy.booking.name} name="name" value={displayName} disabled />
+          <FormTextField label={copy.booking.email} name="email" type="email" value={email} disabled />
+          <FormTextField label={copy.booking.phone} type="tel" autoComplete="tel" {...formik.getFieldProps('phone')} />
+          <FormTextField label={copy.booking.location} autoComplete="address-level2" {...formik.getFieldProps('location')} />
           {serverError && (
             <Typography role="alert" color="error">
               {serverError}
