@@ -30,23 +30,32 @@ export interface FormFieldProps {
   readOnly?: boolean;
   /** Shown greyed out, not sent. */
   disabled?: boolean;
+  /** Marked with an asterisk in the label, and `required` on the field. */
+  required?: boolean;
   /** Which keyboard a phone shows, e.g. `decimal` for a price. */
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** For `type="number"`: the smallest value and the step the browser's controls take. */
+  min?: number;
+  step?: number;
+  /** A text area, at least `minRows` high. */
+  multiline?: boolean;
+  minRows?: number;
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
 }
 
-interface FrameProps extends Pick<FormFieldProps, 'label' | 'error' | 'helperText' | 'size' | 'sx' | 'disabled'> {
+interface FrameProps extends Pick<FormFieldProps, 'label' | 'error' | 'helperText' | 'size' | 'sx' | 'disabled' | 'required'> {
   /** The label stays on the border: a select always shows its chosen option, even an empty one. */
   shrinkLabel?: boolean;
   children: (ids: { id: string; helperTextId?: string }) => ReactNode;
 }
 
-function FieldFrame({ label, error, helperText, size, sx, disabled, shrinkLabel, children }: FrameProps) {
+function FieldFrame({ label, error, helperText, size, sx, disabled, required, shrinkLabel, children }: FrameProps) {
   const id = useId();
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl variant="outlined" error={error} size={size} sx={sx} disabled={disabled}>
+    // The control hands `disabled` and `required` to its label and its field alike.
+    <FormControl variant="outlined" error={error} size={size} sx={sx} disabled={disabled} required={required}>
       <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrinkLabel || undefined}>
         {label}
       </InputLabel>
@@ -56,12 +65,11 @@ function FieldFrame({ label, error, helperText, size, sx, disabled, shrinkLabel,
   );
 }
 
-export function FormTextField({ label, error, helperText, size, sx, disabled, inputMode, ...input }: FormFieldProps) {
+export function FormTextField({ label, error, helperText, size, sx, disabled, required, inputMode, min, step, ...input }: FormFieldProps) {
+  const inputProps = inputMode === undefined && min === undefined && step === undefined ? undefined : { inputMode, min, step };
   return (
-    <FieldFrame label={label} error={error} helperText={helperText} size={size} sx={sx} disabled={disabled}>
-      {({ id, helperTextId }) => (
-        <OutlinedInput id={id} label={label} aria-describedby={helperTextId} inputProps={inputMode ? { inputMode } : undefined} {...input} />
-      )}
+    <FieldFrame label={label} error={error} helperText={helperText} size={size} sx={sx} disabled={disabled} required={required}>
+      {({ id, helperTextId }) => <OutlinedInput id={id} label={label} aria-describedby={helperTextId} inputProps={inputProps} {...input} />}
     </FieldFrame>
   );
 }
@@ -73,11 +81,13 @@ export function FormSelectField({
   helperText,
   size,
   sx,
+  disabled,
+  required,
   children,
   ...input
-}: Omit<FormFieldProps, 'type' | 'autoComplete' | 'inputMode'> & { children: ReactNode }) {
+}: Omit<FormFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'min' | 'step' | 'multiline' | 'minRows'> & { children: ReactNode }) {
   return (
-    <FieldFrame label={label} error={error} helperText={helperText} size={size} sx={sx} shrinkLabel>
+    <FieldFrame label={label} error={error} helperText={helperText} size={size} sx={sx} disabled={disabled} required={required} shrinkLabel>
       {({ id, helperTextId }) => (
         <NativeSelect input={<OutlinedInput label={label} notched />} inputProps={{ id, 'aria-describedby': helperTextId }} {...input}>
           {children}

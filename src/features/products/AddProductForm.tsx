@@ -2,11 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import * as Yup from 'yup';
+import { FormSelectField, FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
 import { IMAGE_MAX_BYTES } from '../../config/uploads';
 import { formatFileSize, isAcceptedImage } from './imageFiles';
@@ -79,10 +79,9 @@ function toRequest(values: AddProductValues, image: File): AddProductRequest {
 }
 
 // Each field re-renders only when its own props change, not on every key typed elsewhere.
-const Field = memo(TextField);
-const priceInput = { htmlInput: { min: 0.5, step: 0.01 } } as const;
-const originalPriceInput = { htmlInput: { min: 0, step: 0.01 } } as const;
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+// Each field re-renders only when its own value, error or state changes, not on every keystroke.
+const Field = memo(FormTextField);
+const Select = memo(FormSelectField);
 const conditionOptions = copy.products.conditions.map((condition) => (
   <option key={condition} value={condition}>
     {condition}
@@ -114,7 +113,6 @@ export function AddProductForm({ categories, categoriesNotice, status, uploadPer
   const fieldError = (name: keyof AddProductValues) =>
     formik.touched[name] && typeof formik.errors[name] === 'string' ? formik.errors[name] : undefined;
   const field = (name: Exclude<keyof AddProductValues, 'image'>, label: string) => ({
-    id: `product-${name}`,
     name,
     label,
     value: formik.values[name],
@@ -123,7 +121,6 @@ export function AddProductForm({ categories, categoriesNotice, status, uploadPer
     error: Boolean(fieldError(name)),
     helperText: fieldError(name),
     disabled: busy,
-    fullWidth: true,
   });
   const categoryOptions = useMemo(
     () => [
@@ -151,18 +148,14 @@ export function AddProductForm({ categories, categoriesNotice, status, uploadPer
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <Field {...field('name', copy.products.name)} required />
-        <Field {...field('price', copy.products.price)} required type="number" slotProps={priceInput} />
-        <Field {...field('orginal_price', copy.products.originalPrice)} type="number" slotProps={originalPriceInput} />
+        <Field {...field('price', copy.products.price)} required type="number" min={0.5} step={0.01} />
+        <Field {...field('orginal_price', copy.products.originalPrice)} type="number" min={0} step={0.01} />
         <Field {...field('phone', copy.products.phone)} required type="tel" />
         <Field {...field('location', copy.products.location)} required />
-        <Field {...field('category', copy.products.category)} select slotProps={nativeSelect}>
-          {categoryOptions}
-        </Field>
+        <Select {...field('category', copy.products.category)}>{categoryOptions}</Select>
         {categoriesNotice && <Box sx={{ gridColumn: '1 / -1' }}>{categoriesNotice}</Box>}
         <Field {...field('uses', copy.products.uses)} />
-        <Field {...field('condition', copy.products.condition)} select slotProps={nativeSelect}>
-          {conditionOptions}
-        </Field>
+        <Select {...field('condition', copy.products.condition)}>{conditionOptions}</Select>
       </Box>
       <Field {...field('description', copy.products.description)} multiline minRows={3} />
       <ProductImageInput
