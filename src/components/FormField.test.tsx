@@ -55,4 +55,32 @@ describe('the form fields', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('Email address required');
   });
+
+  it("pass required, read-only, disabled, a number's bounds and a text area on to the field", () => {
+    render(
+      <>
+        <FormTextField label="Price" name="price" type="number" value="" onChange={() => undefined} required min={0.5} step={0.01} inputMode="decimal" />
+        <FormTextField label="Book" name="book" value="Dune" readOnly />
+        <FormTextField label="Email" name="email" value="a@b.co" disabled />
+        <FormTextField label="Description" name="description" value="" onChange={() => undefined} multiline minRows={3} />
+        <FormSelectField label="Condition" name="condition" value="" onChange={() => undefined} required disabled>
+          <option value="">Any condition</option>
+        </FormSelectField>
+      </>,
+    );
+    const price = screen.getByRole('spinbutton', { name: /Price/ });
+    expect(price).toBeRequired();
+    expect(price).toHaveAttribute('min', '0.5');
+    expect(price).toHaveAttribute('step', '0.01');
+    expect(price).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByText('Price').closest('label')).toHaveTextContent('*');
+    expect(screen.getByRole('textbox', { name: 'Book' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Description' }).tagName).toBe('TEXTAREA');
+    const condition = screen.getByRole('combobox', { name: /Condition/ });
+    expect(condition).toBeRequired();
+    expect(condition).toBeDisabled();
+    // A native select always shows an option ("Any condition"): its label sits on the border.
+    expect(screen.getByText('Condition').closest('label')).toHaveAttribute('data-shrink', 'true');
+  });
 });

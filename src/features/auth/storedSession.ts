@@ -3,7 +3,8 @@
  * With `browserLocalPersistence` (see firebaseAuthService.ts) the SDK keeps the user in
  * localStorage under `firebase:authUser:<api key>:<app name>`. Should that ever change, a saved
  * session reads as none: the visitor sees "Log In" until a sign-in form loads the SDK, which then
- * reports the user as before.
+ * reports the user as before. A browser test signs in with the real SDK and checks that the
+ * session is found under this key (e2e/visitor.spec.ts).
  */
 const SESSION_KEY = /^firebase:authUser:/;
 
