@@ -9,10 +9,11 @@ import { useId, type ChangeEvent, type FocusEvent, type HTMLAttributes, type Rea
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
- * The outlined field of the public forms (log-in, sign-up, search's filters and sort), composed from MUI's parts as MUI's own docs compose one
- * (FormControl, InputLabel, OutlinedInput, FormHelperText). It renders what `TextField` renders,
- * but `TextField` imports every variant and the menu select with it (Select, Menu, Popover, Modal,
- * focus trap, transitions): code those pages would download and evaluate for nothing.
+ * The outlined field of every form in the app, composed from MUI's parts as MUI's own docs
+ * compose one (FormControl, InputLabel, OutlinedInput, FormHelperText). It renders what
+ * `TextField` renders, but `TextField` imports every variant and the menu select with it (Select,
+ * Menu, Popover, Modal, focus trap, transitions): code the forms' pages would download and
+ * evaluate for nothing.
  */
 export interface FormFieldProps {
   label: string;
@@ -85,7 +86,9 @@ export function FormSelectField({
   required,
   children,
   ...input
-}: Omit<FormFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'min' | 'step' | 'multiline' | 'minRows'> & { children: ReactNode }) {
+}: Omit<FormFieldProps, 'type' | 'autoComplete' | 'readOnly' | 'inputMode' | 'min' | 'step' | 'multiline' | 'minRows'> & {
+  children: ReactNode;
+}) {
   return (
     <FieldFrame label={label} error={error} helperText={helperText} size={size} sx={sx} disabled={disabled} required={required} shrinkLabel>
       {({ id, helperTextId }) => (
