@@ -33,14 +33,27 @@ const compileHints = () =>
 /**
  * MUI's `createTheme` imports its CSS-variables builder whether or not a theme uses CSS variables.
  * Ours does not (src/theme/index.ts; its test checks), so the builder is replaced by a stand-in
- * that throws, and stays out of the bundle.
+ * that throws, and stays out of the bundle. Should an upgrade of MUI move the builder, the build
+ * fails here rather than quietly carrying it again.
  */
-const withoutCssVariablesTheme = () =>
-  new webpack.NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.mjs$/, (resource: { context: string; request: string }) => {
-    if (/[\\/]@mui[\\/]material[\\/]styles$/.test(resource.context)) {
-      resource.request = path.resolve(__dirname, 'src/theme/cssVariablesLeftOut.ts');
-    }
-  });
+class WithoutCssVariablesTheme {
+  apply(compiler: webpack.Compiler) {
+    let replaced = false;
+    new webpack.NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.mjs$/, (resource: { context: string; request: string }) => {
+      if (/[\\/]@mui[\\/]material[\\/]styles$/.test(resource.context)) {
+        resource.request = path.resolve(__dirname, 'src/theme/cssVariablesLeftOut.ts');
+        replaced = true;
+      }
+    }).apply(compiler);
+    compiler.hooks.afterCompile.tap('WithoutCssVariablesTheme', (compilation) => {
+      // The HTML plugin's child compilation builds no MUI; a rebuild in watch mode takes MUI's
+      // modules from its cache, so the first build is the proof.
+      if (!replaced && !compilation.compiler.isChild()) {
+        compilation.errors.push(new webpack.WebpackError("MUI's createThemeWithVars.mjs was not found to replace: see WithoutCssVariablesTheme in webpack.config.ts."));
+      }
+    });
+  }
+}
 
 /** Copies public/ (but index.html, which the HTML plugin writes) into the build. */
 class CopyPublicPlugin {
@@ -160,7 +173,7 @@ const prerendererConfig = (defined: Record<string, string>): Configuration => ({
       { test: /\.(png|jpe?g|webp|svg|gif)$/i, type: 'asset/resource', generator: { filename: MEDIA_FILENAME, emit: false } },
     ],
   },
-  plugins: [withoutCssVariablesTheme(), new webpack.DefinePlugin(defined), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+  plugins: [new WithoutCssVariablesTheme(), new webpack.DefinePlugin(defined), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
   optimization: { minimize: false },
   performance: { hints: false },
 });
@@ -197,7 +210,7 @@ const clientConfig = (_env: unknown, argv: { mode?: Configuration['mode'] }): Co
       ],
     },
     plugins: [
-      withoutCssVariablesTheme(),
+      new WithoutCssVariablesTheme(),
       new webpack.DefinePlugin(defined),
       new HtmlWebpackPlugin({ template: path.resolve(publicDir, 'index.html') }),
       new CopyPublicPlugin(),

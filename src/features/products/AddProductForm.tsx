@@ -79,7 +79,6 @@ function toRequest(values: AddProductValues, image: File): AddProductRequest {
 }
 
 // Each field re-renders only when its own props change, not on every key typed elsewhere.
-// Each field re-renders only when its own value, error or state changes, not on every keystroke.
 const Field = memo(FormTextField);
 const Select = memo(FormSelectField);
 const conditionOptions = copy.products.conditions.map((condition) => (
