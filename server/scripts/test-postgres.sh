@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the server tests against a real PostgreSQL server on 127.0.0.1 instead of embedded PGlite.
-# Idempotent: installs PostgreSQL if missing, starts the local cluster, creates the test role and
-# database when absent, then runs jest with TEST_DATABASE_URL. Each test file works in its own schema.
+# Idempotent: installs PostgreSQL if missing, starts the local cluster (and stops it at the end if
+# it was not running), creates the test role and database when absent, then runs jest with
+# TEST_DATABASE_URL. Each test file works in its own schema.
 # Extra arguments go to jest (e.g. a test path).
 set -euo pipefail
 
@@ -31,6 +32,8 @@ fi
 PORT="$(pg_lsclusters -h | awk -v v="$VERSION" '$1 == v && $2 == "main" {print $3}')"
 if ! pg_lsclusters -h | awk -v v="$VERSION" '$1 == v && $2 == "main" {print $4}' | grep -q online; then
   as_root pg_ctlcluster "$VERSION" main start
+  # A cluster this script started stops with it; one that was already running is left running.
+  trap 'as_root pg_ctlcluster "$VERSION" main stop || true' EXIT
 fi
 
 for _ in $(seq 1 30); do
