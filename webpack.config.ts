@@ -108,7 +108,10 @@ class ChunkNamesPlugin {
   }
 }
 
-/** The page chunks of the prerendered routes (webpackChunkName `page-*`), for preload links. */
+/**
+ * The chunks every page's HTML preloads: the API layer's (webpackChunkName `api-layer`, see
+ * src/app/storeShell.ts) and the prerendered routes' pages (`page-*`).
+ */
 class RouteChunksPlugin {
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('RouteChunksPlugin', (compilation) => {
@@ -117,7 +120,7 @@ class RouteChunksPlugin {
         () => {
           const routes: Record<string, string[]> = {};
           for (const [name, group] of compilation.namedChunkGroups) {
-            if (!name.startsWith('page-')) continue;
+            if (!name.startsWith('page-') && name !== 'api-layer') continue;
             routes[name] = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`));
           }
           compilation.emitAsset('route-chunks.json', new webpack.sources.RawSource(JSON.stringify(routes, null, 1)));

@@ -11,21 +11,28 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '..', 'dist');
 const require = createRequire(import.meta.url);
-const { renderDocument, PRERENDERED_ROUTES } = require(path.resolve(here, '..', 'dist-ssr', 'document.cjs'));
+const { renderDocument, scriptPreloads, PRERENDERED_ROUTES } = require(path.resolve(here, '..', 'dist-ssr', 'document.cjs'));
 
 // webpack writes the shell as index.html; a second run finds it in app.html.
 const EMPTY_ROOT = '<div id="root"></div>';
 const built = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const template = built.includes(EMPTY_ROOT) ? built : fs.readFileSync(path.join(dist, 'app.html'), 'utf8');
 const routeChunks = JSON.parse(fs.readFileSync(path.join(dist, 'route-chunks.json'), 'utf8'));
+const apiLayer = routeChunks['api-layer'];
+if (!apiLayer?.length) throw new Error('route-chunks.json names no api-layer chunk: see src/app/storeShell.ts');
 
 /** Where a route's HTML is written. */
 const routeFile = (route) => (route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html'));
 
-fs.writeFileSync(path.join(dist, 'app.html'), template);
+// Every page, prerendered or not, needs the API layer's chunk before the app renders: the shell
+// preloads it, and so every page made from the shell (here, and the home page the web server
+// renders with its categories).
+const apiLayerPreloads = scriptPreloads(apiLayer);
+const shell = template.includes(apiLayerPreloads) ? template : template.replace('</head>', () => `${apiLayerPreloads}</head>`);
+fs.writeFileSync(path.join(dist, 'app.html'), shell);
 for (const route of PRERENDERED_ROUTES) {
   const preloadScripts = routeChunks[`page-${route.slice(1)}`] ?? [];
-  const html = await renderDocument(template, route, { preloadScripts });
+  const html = await renderDocument(shell, route, { preloadScripts });
   const file = path.join(dist, routeFile(route));
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, html);

@@ -2,7 +2,8 @@ import { watchTypingBeforeHydration } from './lib/typedBeforeHydration';
 import { yieldToMain } from './lib/yieldToMain';
 
 /*
- * The app's modules are all in this script, but they are evaluated in slices, with the browser
+ * The first screen's modules are all in this script (the API layer follows in a chunk of its own,
+ * see `app/storeShell.ts`), but they are evaluated in slices, with the browser
  * free to paint and take input between them, so that starting up never holds the main thread in
  * one long task. The slices follow the import graph: each one's modules are evaluated once, and
  * the next slice finds them ready. A package's slice names the exports the app uses
@@ -11,9 +12,7 @@ import { yieldToMain } from './lib/yieldToMain';
 const SLICES: Array<() => Promise<unknown>> = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
   () => import(/* webpackMode: "eager", webpackExports: ["configureStore"] */ '@reduxjs/toolkit'),
-  () => import(/* webpackMode: "eager", webpackExports: ["setupListeners"] */ '@reduxjs/toolkit/query'),
-  () => import(/* webpackMode: "eager" */ './api/baseApi'),
-  () => import(/* webpackMode: "eager" */ './app/store'),
+  () => import(/* webpackMode: "eager" */ './app/storeShell'),
   () => import(/* webpackMode: "eager", webpackExports: ["createTheme"] */ '@mui/material/styles'),
   () => import(/* webpackMode: "eager" */ './theme'),
   () => import(/* webpackMode: "eager" */ './app/AppProviders'),
@@ -30,7 +29,7 @@ async function boot(container: HTMLElement) {
   }
   await yieldToMain();
   const { start } = await import(/* webpackMode: "eager" */ './app/boot');
-  start(container);
+  await start(container);
 }
 
 const container = document.getElementById('root');

@@ -1,15 +1,15 @@
-import { setupListeners } from '@reduxjs/toolkit/query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { preloadCategories } from '../api/categoriesApi';
 import { copy } from '../config/copy';
 import { ConfigError, getConfig } from '../config/env';
 import { appStarted } from '../features/auth/authSlice';
 import { readPreloadedCategories } from '../ssr/preloaded';
 import { AppTree } from './AppTree';
 import { createServices } from './createServices';
-import { setupStore } from './store';
+import { createStoreShell } from './storeShell';
+
+const RETRY_LOAD_AFTER_MS = 1000;
 
 function showConfigError(container: HTMLElement, error: ConfigError) {
   const heading = document.createElement('h1');
@@ -19,8 +19,31 @@ function showConfigError(container: HTMLElement, error: ConfigError) {
   container.replaceChildren(heading, detail);
 }
 
-/** Starts the app in `container`: hydrates a prerendered page, renders any other route afresh. */
-export function start(container: HTMLElement) {
+/** The API layer's chunk, asked for again once if the first try fails (a dropped connection). */
+async function loadApiLayer() {
+  try {
+    return await import(/* webpackChunkName: "api-layer" */ './apiLayer');
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, RETRY_LOAD_AFTER_MS));
+    return import(/* webpackChunkName: "api-layer" */ './apiLayer');
+  }
+}
+
+/** Says the app could not start; a prerendered page stays readable below the notice. */
+function showLoadError(container: HTMLElement, keepPage: boolean) {
+  const notice = document.createElement('p');
+  notice.setAttribute('role', 'alert');
+  notice.textContent = copy.errors.appLoad;
+  if (keepPage) container.prepend(notice);
+  else container.replaceChildren(notice);
+}
+
+/**
+ * Starts the app in `container`: hydrates a prerendered page, renders any other route afresh. The
+ * API layer's chunk (preloaded by every page) is attached first, so everything that renders or
+ * listens finds the API in the store.
+ */
+export async function start(container: HTMLElement) {
   let config;
   try {
     config = getConfig();
@@ -33,9 +56,18 @@ export function start(container: HTMLElement) {
     throw error;
   }
   const { services, navigation } = createServices(config);
-  const store = setupStore(services);
-  // Online/offline and focus events, for the API's refetch when the connection comes back.
-  setupListeners(store.dispatch);
+  const shell = createStoreShell(services);
+  const { store } = shell;
+  const prerendered = container.dataset.prerendered === window.location.pathname;
+  let apiLayer;
+  try {
+    apiLayer = await loadApiLayer();
+  } catch (error) {
+    showLoadError(container, prerendered);
+    console.error(error);
+    return;
+  }
+  apiLayer.startApiLayer(shell);
   const tree = (serverState?: ReturnType<typeof store.getState>) => (
     <AppTree
       store={store}
@@ -47,9 +79,9 @@ export function start(container: HTMLElement) {
   );
   // A page prerendered to HTML (see src/ssr/README.md) is hydrated, with the data it was
   // rendered with; any other route starts from the empty shell.
-  if (container.dataset.prerendered === window.location.pathname) {
+  if (prerendered) {
     const categories = readPreloadedCategories(document);
-    if (categories) store.dispatch(preloadCategories(categories));
+    if (categories) store.dispatch(apiLayer.preloadCategories(categories));
     const renderedFrom = store.getState();
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread until the whole page is live.

@@ -1,6 +1,6 @@
 import { createListenerMiddleware, type ListenerEffectAPI, type TypedStartListening } from '@reduxjs/toolkit';
 import type { AppServices } from './services';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState } from './storeShell';
 
 export type AppStartListening = TypedStartListening<RootState, AppDispatch, AppServices>;
 export type AppListenerEffectAPI = ListenerEffectAPI<RootState, AppDispatch, AppServices>;

@@ -373,6 +373,7 @@ export const copy = {
     generic: 'Something went wrong. Please try again.',
     googleOffline: 'Google sign-in is not reachable right now. Check your connection or use email and password.',
     config: 'The app is not configured correctly:',
+    appLoad: 'The shop could not finish loading. Check your connection, then reload the page.',
   },
   loading: 'Loading…',
   /**

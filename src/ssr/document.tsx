@@ -18,6 +18,11 @@ export interface DocumentOptions {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** Preload links for scripts the page runs after its first paint: at low priority, never ahead of it. */
+export function scriptPreloads(files: readonly string[]): string {
+  return files.map((file) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeAttribute(file)}">`).join('');
+}
+
 /**
  * The built index.html with a route rendered into #root: its critical CSS in the head, its
  * page chunk preloaded, and the data it was rendered with, which the browser hydrates from.
@@ -25,9 +30,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export async function renderDocument(template: string, url: string, options: DocumentOptions = {}): Promise<string> {
   if (!template.includes(ROOT)) throw new Error(`The page template has no ${ROOT}`);
   const { html, styleTags } = await renderRoute(url, { categories: options.categories });
-  const preloads = (options.preloadScripts ?? [])
-    .map((file) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeAttribute(file)}">`)
-    .join('');
+  const preloads = scriptPreloads(options.preloadScripts ?? []);
   const data = options.categories ? preloadedCategoriesTag(options.categories) : '';
   const pathname = new URL(url, 'http://localhost').pathname;
   return template

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { copy } from '../../config/copy';
-import { CategoryGrid } from './CategoryGrid';
+import { CategoryCardsSkeleton } from './CategoryCardsSkeleton';
 import { HeroCarousel, type Slide } from './HeroCarousel';
 import { LifeHackCard } from './LifeHackCard';
 import { visuallyHidden } from '../../lib/visuallyHidden';
@@ -15,6 +15,12 @@ const slides: Slide[] = copy.home.slides.map((slide, index) => ({
   ...slide,
   image: index === 0 ? firstSlideImage : `/images/slide-${index + 1}.svg`,
 }));
+
+// The cards read the API's cache, so they come with the API layer's chunk (app/storeShell.ts), which
+// every page preloads. A hydrating page keeps the HTML's cards (or skeletons) until it is in.
+const CategoryGrid = lazy(() =>
+  import(/* webpackChunkName: "api-layer" */ './CategoryGrid').then((module) => ({ default: module.CategoryGrid })),
+);
 
 /** The first paint: keep its imports light (no forms, no validation, no data grid). */
 export function HomePage() {
@@ -31,7 +37,7 @@ export function HomePage() {
         <Typography id="category-heading" component="h2" variant="h2" sx={{ textAlign: 'center', mb: 3 }}>
           {copy.home.categoryHeading}
         </Typography>
-        <Suspense fallback={null}>
+        <Suspense fallback={<CategoryCardsSkeleton />}>
           <CategoryGrid />
         </Suspense>
       </Box>

@@ -1,0 +1,44 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { baseApi } from '../api/baseApi';
+import { addAuthListeners } from '../features/auth/authListeners';
+import { addRoleListeners } from '../features/roles/roleListeners';
+import { addPaymentListeners } from '../features/payment/paymentListeners';
+import { addAdminListeners } from '../features/admin/adminListeners';
+import { addBookingListeners } from '../features/bookings/bookingListeners';
+import { addProductListeners } from '../features/products/productListeners';
+import type { AppStartListening } from './listenerMiddleware';
+import { apiLayerAttached, rootReducer, type StoreShell } from './storeShell';
+
+export { preloadCategories } from '../api/categoriesApi';
+
+const attached = new WeakSet<StoreShell['store']>();
+
+/** The API's slice in the root reducer, which every store shares; a second call changes nothing. */
+export function injectApiReducer(): void {
+  rootReducer.inject(baseApi);
+}
+
+/**
+ * Puts the API layer into a store: the API's slice and middleware, and the listeners that run the
+ * app's flows (log-in, roles, booking, payment, products, admin). Once per store.
+ */
+export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: StoreShell): void {
+  if (attached.has(store)) return;
+  attached.add(store);
+  injectApiReducer();
+  addMiddleware(baseApi.middleware);
+  const startListening = listenerMiddleware.startListening as AppStartListening;
+  addAuthListeners(startListening);
+  addRoleListeners(startListening);
+  addPaymentListeners(startListening);
+  addBookingListeners(startListening);
+  addProductListeners(startListening);
+  addAdminListeners(startListening);
+  store.dispatch(apiLayerAttached());
+}
+
+/** In the browser: the layer, and the API's refetch when the connection or focus comes back. */
+export function startApiLayer(shell: StoreShell): void {
+  attachApiLayer(shell);
+  setupListeners(shell.store.dispatch);
+}
