@@ -109,8 +109,9 @@ class ChunkNamesPlugin {
 }
 
 /**
- * The chunks every page's HTML preloads: the API layer's (webpackChunkName `api-layer`, see
- * src/app/storeShell.ts) and the prerendered routes' pages (`page-*`).
+ * The chunks a page's HTML preloads: on every page, the one that prepares the app
+ * (webpackChunkName `app-layer`, see src/app/prepareApp.ts); on a prerendered route, its page
+ * (`page-*`).
  */
 class RouteChunksPlugin {
   apply(compiler: webpack.Compiler) {
@@ -120,7 +121,7 @@ class RouteChunksPlugin {
         () => {
           const routes: Record<string, string[]> = {};
           for (const [name, group] of compilation.namedChunkGroups) {
-            if (!name.startsWith('page-') && name !== 'api-layer') continue;
+            if (!name.startsWith('page-') && name !== 'app-layer') continue;
             routes[name] = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`));
           }
           compilation.emitAsset('route-chunks.json', new webpack.sources.RawSource(JSON.stringify(routes, null, 1)));

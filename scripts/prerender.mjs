@@ -18,17 +18,17 @@ const EMPTY_ROOT = '<div id="root"></div>';
 const built = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const template = built.includes(EMPTY_ROOT) ? built : fs.readFileSync(path.join(dist, 'app.html'), 'utf8');
 const routeChunks = JSON.parse(fs.readFileSync(path.join(dist, 'route-chunks.json'), 'utf8'));
-const apiLayer = routeChunks['api-layer'];
-if (!apiLayer?.length) throw new Error('route-chunks.json names no api-layer chunk: see src/app/storeShell.ts');
+const appLayer = routeChunks['app-layer'];
+if (!appLayer?.length) throw new Error('route-chunks.json names no app-layer chunk: see src/app/prepareApp.ts');
 
 /** Where a route's HTML is written. */
 const routeFile = (route) => (route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html'));
 
-// Every page, prerendered or not, needs the API layer's chunk before the app renders: the shell
+// Every page, prerendered or not, needs the app-layer chunk before the app renders: the shell
 // preloads it, and so every page made from the shell (here, and the home page the web server
 // renders with its categories).
-const apiLayerPreloads = scriptPreloads(apiLayer);
-const shell = template.includes(apiLayerPreloads) ? template : template.replace('</head>', () => `${apiLayerPreloads}</head>`);
+const appLayerPreloads = scriptPreloads(appLayer);
+const shell = template.includes(appLayerPreloads) ? template : template.replace('</head>', () => `${appLayerPreloads}</head>`);
 fs.writeFileSync(path.join(dist, 'app.html'), shell);
 for (const route of PRERENDERED_ROUTES) {
   const preloadScripts = routeChunks[`page-${route.slice(1)}`] ?? [];

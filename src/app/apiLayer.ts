@@ -1,4 +1,3 @@
-import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/baseApi';
 import { addAuthListeners } from '../features/auth/authListeners';
 import { addRoleListeners } from '../features/roles/roleListeners';
@@ -8,8 +7,6 @@ import { addBookingListeners } from '../features/bookings/bookingListeners';
 import { addProductListeners } from '../features/products/productListeners';
 import type { AppStartListening } from './listenerMiddleware';
 import { apiLayerAttached, rootReducer, type StoreShell } from './storeShell';
-
-export { preloadCategories } from '../api/categoriesApi';
 
 const attached = new WeakSet<StoreShell['store']>();
 
@@ -35,10 +32,4 @@ export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: Sto
   addProductListeners(startListening);
   addAdminListeners(startListening);
   store.dispatch(apiLayerAttached());
-}
-
-/** In the browser: the layer, and the API's refetch when the connection or focus comes back. */
-export function startApiLayer(shell: StoreShell): void {
-  attachApiLayer(shell);
-  setupListeners(shell.store.dispatch);
 }

@@ -2,12 +2,9 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { copy } from '../config/copy';
-import { ConfigError, getConfig } from '../config/env';
+import type { ConfigError } from '../config/env';
 import { appStarted } from '../features/auth/authSlice';
-import { readPreloadedCategories } from '../ssr/preloaded';
 import { AppTree } from './AppTree';
-import { createServices } from './createServices';
-import { createStoreShell } from './storeShell';
 
 const RETRY_LOAD_AFTER_MS = 1000;
 
@@ -19,13 +16,13 @@ function showConfigError(container: HTMLElement, error: ConfigError) {
   container.replaceChildren(heading, detail);
 }
 
-/** The API layer's chunk, asked for again once if the first try fails (a dropped connection). */
-async function loadApiLayer() {
+/** The chunk that prepares the app, asked for again once if the first try fails (a dropped connection). */
+async function loadPrepareApp() {
   try {
-    return await import(/* webpackChunkName: "api-layer" */ './apiLayer');
+    return await import(/* webpackChunkName: "app-layer" */ './prepareApp');
   } catch {
     await new Promise((resolve) => setTimeout(resolve, RETRY_LOAD_AFTER_MS));
-    return import(/* webpackChunkName: "api-layer" */ './apiLayer');
+    return import(/* webpackChunkName: "app-layer" */ './prepareApp');
   }
 }
 
@@ -40,34 +37,26 @@ function showLoadError(container: HTMLElement, keepPage: boolean) {
 
 /**
  * Starts the app in `container`: hydrates a prerendered page, renders any other route afresh. The
- * API layer's chunk (preloaded by every page) is attached first, so everything that renders or
- * listens finds the API in the store.
+ * settings, the services and the store's API layer come first, in a chunk every page preloads
+ * (`prepareApp.ts`), so everything that renders or listens finds them there.
  */
 export async function start(container: HTMLElement) {
-  let config;
-  try {
-    config = getConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      showConfigError(container, error);
-      console.error(error);
-      return;
-    }
-    throw error;
-  }
-  const { services, navigation } = createServices(config);
-  const shell = createStoreShell(services);
-  const { store } = shell;
   const prerendered = container.dataset.prerendered === window.location.pathname;
-  let apiLayer;
+  let layer;
   try {
-    apiLayer = await loadApiLayer();
+    layer = await loadPrepareApp();
   } catch (error) {
     showLoadError(container, prerendered);
     console.error(error);
     return;
   }
-  apiLayer.startApiLayer(shell);
+  const app = layer.prepareApp({ hydrating: prerendered });
+  if (app.configError) {
+    showConfigError(container, app.configError);
+    console.error(app.configError);
+    return;
+  }
+  const { store, services, navigation } = app;
   const tree = (serverState?: ReturnType<typeof store.getState>) => (
     <AppTree
       store={store}
@@ -80,8 +69,6 @@ export async function start(container: HTMLElement) {
   // A page prerendered to HTML (see src/ssr/README.md) is hydrated, with the data it was
   // rendered with; any other route starts from the empty shell.
   if (prerendered) {
-    const categories = readPreloadedCategories(document);
-    if (categories) store.dispatch(apiLayer.preloadCategories(categories));
     const renderedFrom = store.getState();
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread until the whole page is live.

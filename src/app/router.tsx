@@ -1,10 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { PageProgress } from '../components/PageProgress';
+import { PageLoading, PageProgress } from '../components/PageProgress';
 import { paths } from '../config/paths';
 import { HomePage } from '../features/catalogue/HomePage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
-import { RequireAdmin, RequireAuth, RequireSeller } from '../features/roles/guards';
 import { AppNavbar } from '../layouts/AppNavbar';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { DataPage, lazyPage, lazyPageInSlices, Page } from './pages';
@@ -50,11 +49,20 @@ function DashboardFallback() {
   );
 }
 
+// The guards come with the chunk that prepares the app (see boot.tsx), so they are there by the
+// time anything renders; until then (a moment, once) they look as a guard that is checking does.
+const loadGuards = () => import(/* webpackChunkName: "app-layer" */ '../features/roles/guards');
+const RequireAuth = lazy(() => loadGuards().then((guards) => ({ default: guards.RequireAuth })));
+const RequireAdmin = lazy(() => loadGuards().then((guards) => ({ default: guards.RequireAdmin })));
+const RequireSeller = lazy(() => loadGuards().then((guards) => ({ default: guards.RequireSeller })));
+
 function Guarded({ guard: Guard }: { guard: typeof RequireAuth }) {
   return (
-    <Guard>
-      <Outlet />
-    </Guard>
+    <Suspense fallback={<PageLoading />}>
+      <Guard>
+        <Outlet />
+      </Guard>
+    </Suspense>
   );
 }
 

@@ -79,8 +79,9 @@ describe('the first script', () => {
     expect(files).toEqual(expect.arrayContaining(['app/boot.tsx', 'app/storeShell.ts', 'features/catalogue/HomePage.tsx']));
   });
 
-  it('leaves the API layer to its chunk: no RTK Query, no endpoints, no listeners', () => {
+  it('leaves the API layer, the settings, the services and the guards to their chunk', () => {
     expect([...packages].filter((name) => name.startsWith('@reduxjs/toolkit/query'))).toEqual([]);
-    expect(files.filter((file) => /(Api|Listeners|apiLayer)\.tsx?$/.test(file))).toEqual([]);
+    expect(files.filter((file) => /(Api|Listeners|apiLayer|prepareApp)\.tsx?$/.test(file))).toEqual([]);
+    expect(files.filter((file) => ['config/env.ts', 'app/createServices.ts', 'features/roles/guards.tsx'].includes(file))).toEqual([]);
   });
 });

@@ -11,8 +11,9 @@ import type { AppServices } from './services';
  * The store in two parts. This one is in the first script: the slices the first screen reads
  * (who is signed in, their role, the payment and add-product flows) and two empty slots. The API
  * layer (`apiLayer.ts`: RTK Query, every feature's endpoints and the listeners that run the flows)
- * is a chunk of its own, loaded beside the main script, and fills the slots before the app renders
- * (`attachApiLayer`). Tests and the prerenderer take the whole store at once (`store.ts`).
+ * comes in a chunk loaded beside the main script (`prepareApp.ts`, chunk `app-layer`), and fills
+ * the slots before the app renders. Tests and the prerenderer take the whole store at once
+ * (`store.ts`).
  */
 
 /** The API's cache, in the store once the API layer is attached. */

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../config/copy';
@@ -108,6 +108,8 @@ describe('list pages when the API lets them down', () => {
     const clicker = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const api = failUntilFixed(page.path, failure, page.answer);
     page.render();
+    // The route's guard comes in a chunk (a resolved import here): let it render before the clock runs.
+    await act(() => jest.advanceTimersByTimeAsync(0));
     // The loader of a page fetched first, and the page tries once more: both end.
     await runPastRetries();
     await runPastRetries();

@@ -16,10 +16,11 @@ const slides: Slide[] = copy.home.slides.map((slide, index) => ({
   image: index === 0 ? firstSlideImage : `/images/slide-${index + 1}.svg`,
 }));
 
-// The cards read the API's cache, so they come with the API layer's chunk (app/storeShell.ts), which
-// every page preloads. A hydrating page keeps the HTML's cards (or skeletons) until it is in.
+// The cards read the API's cache, so they come in the chunk that brings the API layer
+// (app/prepareApp.ts), which every page preloads. A hydrating page keeps the HTML's cards (or
+// skeletons) until it is in.
 const CategoryGrid = lazy(() =>
-  import(/* webpackChunkName: "api-layer" */ './CategoryGrid').then((module) => ({ default: module.CategoryGrid })),
+  import(/* webpackChunkName: "app-layer" */ './CategoryGrid').then((module) => ({ default: module.CategoryGrid })),
 );
 
 /** The first paint: keep its imports light (no forms, no validation, no data grid). */

@@ -1,0 +1,36 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { preloadCategories } from '../api/categoriesApi';
+import { ConfigError, getConfig } from '../config/env';
+import { readPreloadedCategories } from '../ssr/preloaded';
+import { attachApiLayer } from './apiLayer';
+import { createServices } from './createServices';
+import { createStoreShell, type AppStore } from './storeShell';
+
+
+type Started = ReturnType<typeof createServices> & { store: AppStore };
+
+/** What the app starts from, or why its settings are wrong (shown instead of the app). */
+export type PreparedApp = ({ configError?: undefined } & Started) | { configError: ConfigError };
+
+/**
+ * The browser's app before it renders (the chunk `app-layer`, which every page preloads): its
+ * settings read, its services made, its store with the API layer attached, and the API's refetch
+ * when the connection or focus comes back. A page to hydrate puts the data it was rendered with
+ * (the home page's categories) into the cache first, so the app's first render matches the HTML.
+ */
+export function prepareApp({ hydrating }: { hydrating: boolean }): PreparedApp {
+  let config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) return { configError: error };
+    throw error;
+  }
+  const { services, navigation } = createServices(config);
+  const shell = createStoreShell(services);
+  attachApiLayer(shell);
+  setupListeners(shell.store.dispatch);
+  const categories = hydrating ? readPreloadedCategories(document) : undefined;
+  if (categories) shell.store.dispatch(preloadCategories(categories));
+  return { store: shell.store, services, navigation };
+}
