@@ -125,6 +125,38 @@ for (const [path, form] of [
   });
 }
 
+test('/ asks for no script its HTML did not name before it is live: the app layer is preloaded too', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  const named = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/static\/js\/[^"]+)"/g)].map((match) => match[1]));
+  expect([...named].some((script) => /\/app-layer\.[0-9a-f]+\.chunk\.js$/.test(script))).toBe(true);
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/static/js/')) asked.push(pathname);
+  });
+  await page.goto('/');
+  // Log In shows once the app knows nobody is signed in: the page is live.
+  await expect(page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Log In' })).toBeVisible();
+  expect(asked.filter((script) => !named.has(script))).toEqual([]);
+});
+
+test('when the app cannot finish loading, the page says so and its HTML stays readable', async ({ page }) => {
+  let attempts = 0;
+  await page.route(/\/static\/js\/app-layer\.[0-9a-f]+\.chunk\.js$/, async (route) => {
+    attempts += 1;
+    await route.abort('connectionfailed');
+  });
+  await page.goto('/');
+  await expect(page.getByRole('alert')).toHaveText('The shop could not finish loading. Check your connection, then reload the page.');
+  await expect(page.getByRole('heading', { name: 'Book Catagory' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Second-hand books, first-hand stories' })).toBeVisible();
+  // The preload, the first try and the one more try.
+  expect(attempts).toBeGreaterThanOrEqual(2);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('alert')).toHaveText('The shop could not finish loading. Check your connection, then reload the page.');
+});
+
 test('the prerendered log-in form works once hydrated', async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto('/login');

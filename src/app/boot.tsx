@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { copy } from '../config/copy';
 import type { ConfigError } from '../config/env';
 import { appStarted } from '../features/auth/authSlice';
+import { yieldToMain } from '../lib/yieldToMain';
 import { AppTree } from './AppTree';
 
 const RETRY_LOAD_AFTER_MS = 1000;
@@ -16,14 +17,33 @@ function showConfigError(container: HTMLElement, error: ConfigError) {
   container.replaceChildren(heading, detail);
 }
 
-/** The chunk that prepares the app, asked for again once if the first try fails (a dropped connection). */
+/*
+ * The chunk that prepares the app (app-layer) is evaluated in slices too, as index.tsx does the
+ * main script's: RTK Query, then the API's endpoints with the listeners, then the settings and
+ * services, with the browser free to paint and take input between them. The first slice asks for
+ * the whole chunk (every page has preloaded it); a failed load is tried once more.
+ */
+const LAYER_SLICES: Array<() => Promise<unknown>> = [
+  () => import(/* webpackChunkName: "app-layer", webpackExports: ["createApi", "fetchBaseQuery", "retry"] */ '@reduxjs/toolkit/query/react'),
+  () => import(/* webpackChunkName: "app-layer" */ './apiLayer'),
+];
+
 async function loadPrepareApp() {
+  const [first, ...rest] = LAYER_SLICES;
   try {
-    return await import(/* webpackChunkName: "app-layer" */ './prepareApp');
+    await first();
   } catch {
     await new Promise((resolve) => setTimeout(resolve, RETRY_LOAD_AFTER_MS));
-    return import(/* webpackChunkName: "app-layer" */ './prepareApp');
+    await first();
   }
+  for (const slice of rest) {
+    await yieldToMain();
+    await slice();
+  }
+  await yieldToMain();
+  const layer = await import(/* webpackChunkName: "app-layer" */ './prepareApp');
+  await yieldToMain();
+  return layer;
 }
 
 /** Says the app could not start; a prerendered page stays readable below the notice. */
