@@ -3,9 +3,8 @@ import { yieldToMain } from './lib/yieldToMain';
 
 /*
  * The first screen's modules are all in this script (the API layer follows in a chunk of its own,
- * see `app/storeShell.ts`), but they are evaluated in slices, with the browser
- * free to paint and take input between them, so that starting up never holds the main thread in
- * one long task. The slices follow the import graph: each one's modules are evaluated once, and
+ * see `app/prepareApp.ts`), but they are evaluated in slices, with the browser free to paint and
+ * take input between them, so that starting up never holds the main thread in one long task. The slices follow the import graph: each one's modules are evaluated once, and
  * the next slice finds them ready. A package's slice names the exports the app uses
  * (`webpackExports`), so that importing it here keeps the rest of it out of the build.
  */

@@ -6,7 +6,6 @@ import { attachApiLayer } from './apiLayer';
 import { createServices } from './createServices';
 import { createStoreShell, type AppStore } from './storeShell';
 
-
 type Started = ReturnType<typeof createServices> & { store: AppStore };
 
 /** What the app starts from, or why its settings are wrong (shown instead of the app). */

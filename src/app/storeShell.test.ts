@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import fs from 'node:fs';
 import path from 'node:path';
 import { categoriesApi, preloadCategories } from '../api/categoriesApi';
-import { signOutRequested, signedOut } from '../features/auth/authSlice';
+import { signOutRequested } from '../features/auth/authSlice';
 import { createFakeServices } from '../testing/fakeServices';
 import { API, server } from '../testing/server';
 import { resolveLocal, staticImports } from '../testing/staticImports';
@@ -55,7 +55,6 @@ describe('the store before and after its API layer', () => {
     attachApiLayer(shell);
     shell.store.dispatch(preloadCategories([fiction]));
     expect(categoriesApi.endpoints.getCategories.select()(shell.store.getState()).data).toEqual([fiction]);
-    shell.store.dispatch(signedOut());
   });
 });
 
