@@ -11,23 +11,28 @@ import { expect, holdRequests, logIn, test } from './fixtures';
 const footerTop = (page: Page) =>
   page.evaluate(() => ({ top: Math.round(document.querySelector('footer')!.getBoundingClientRect().top), viewport: window.innerHeight }));
 
-/** The home page, live: its links are handled by the app, not by a new page load. */
-async function openHomeLive(page: Page) {
+/**
+ * From the live home page (its links handled by the app, not by a new page load), follows the
+ * navbar's `link` while the page's chunk is held back, and waits for the loading view. Returns
+ * where the footer is meanwhile, and the release of the chunk.
+ */
+async function followWhileChunkHeld(page: Page, link: string, chunk: RegExp, url: RegExp) {
   await page.goto('/');
-  await expect(page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Log In' })).toBeVisible();
+  const navbar = page.getByRole('navigation', { name: 'main' });
+  await expect(navbar.getByRole('link', { name: 'Log In' })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  const release = await holdRequests(page, chunk);
+  await navbar.getByRole('link', { name: link }).click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+  return { loading: await footerTop(page), release };
 }
 
 test.describe('on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('a page taller than the screen keeps the footer below the fold while its code arrives', async ({ page }) => {
-    await openHomeLive(page);
-    const release = await holdRequests(page, /\/static\/js\/page-blog\.[0-9a-f]+\.chunk\.js$/);
-    await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Blog' }).click();
-    await expect(page).toHaveURL(/\/blog$/);
-    await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
-    const loading = await footerTop(page);
+    const { loading, release } = await followWhileChunkHeld(page, 'Blog', /\/static\/js\/page-blog\.[0-9a-f]+\.chunk\.js$/, /\/blog$/);
     expect(loading.top).toBeGreaterThanOrEqual(loading.viewport);
 
     release();
@@ -77,12 +82,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 412, height: 823 }, hasTouch: true });
 
   test('a page that fits on the screen has the footer where the page leaves it while its code arrives', async ({ page }) => {
-    await openHomeLive(page);
-    const release = await holdRequests(page, /\/static\/js\/page-login\.[0-9a-f]+\.chunk\.js$/);
-    await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
-    const loading = await footerTop(page);
+    const { loading, release } = await followWhileChunkHeld(page, 'Log In', /\/static\/js\/page-login\.[0-9a-f]+\.chunk\.js$/, /\/login$/);
     expect(loading.top).toBeLessThan(loading.viewport);
 
     release();
