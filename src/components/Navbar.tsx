@@ -31,9 +31,9 @@ interface NavbarProps {
  */
 const wideOnly = (theme: Theme) => ({ [theme.breakpoints.down('md')]: { display: 'none' } });
 const narrowOnly = (theme: Theme) => ({ display: 'none', [theme.breakpoints.down('md')]: { display: 'inline-flex' } });
-// Log In, Sign Out and the room kept for either while the session is not known: one width.
-const sessionButton = { flexShrink: 0, minWidth: '6.5rem' };
-const sessionRoomKept = { ...sessionButton, visibility: 'hidden' };
+// Log In, Sign Out and the room kept for either while the session is not known: one width, and
+// one class, so that learning the session restyles nothing (an attribute hides the room kept).
+const sessionButton = { flexShrink: 0, minWidth: '6.5rem', '&[data-session-unknown]': { visibility: 'hidden' } };
 // From 600 px the search box has room in the bar; below, it moves into the menu.
 const searchInBar = (theme: Theme) => ({ display: 'contents', [theme.breakpoints.down('sm')]: { display: 'none' } });
 
@@ -126,7 +126,8 @@ export function Navbar({ session: status, onSignOut, search }: NavbarProps) {
             variant="outlined"
             component={RouterLink}
             to={paths.login}
-            sx={status === 'loading' ? sessionRoomKept : sessionButton}
+            sx={sessionButton}
+            data-session-unknown={status === 'loading' ? '' : undefined}
           >
             {copy.nav.login}
           </Button>

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { authStateChanged } from '../features/auth/authSlice';
 import { renderWithProviders, signedInState, signedOutState } from '../testing/renderWithProviders';
 import { DashboardLayout } from './DashboardLayout';
 import { PublicLayout } from './PublicLayout';
@@ -109,5 +110,17 @@ describe('public layout', () => {
     renderPublic({});
     expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+  });
+
+  it('shows Log In where its room was kept, with the same class: learning the session restyles nothing', () => {
+    const { store } = renderPublic({});
+    // Hidden, it has no accessible name yet.
+    const roomKept = screen.getByText('Log In').closest('a')!;
+    const classKept = roomKept.className;
+    act(() => {
+      store.dispatch(authStateChanged(null));
+    });
+    expect(screen.getByRole('link', { name: 'Log In' })).toBe(roomKept);
+    expect(roomKept.className).toBe(classKept);
   });
 });
