@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { autofillDetection, autofillKeyframes } from './autofill';
 import { focusRingStyles } from './focusRing';
 import { stillSkeletonStyles } from './motion';
 import { toastStyles } from './toasts';
@@ -18,7 +19,8 @@ export const theme = createTheme({
     h2: { fontSize: '1.8rem', fontWeight: 700 },
   },
   components: {
-    MuiCssBaseline: { styleOverrides: { ...focusRingStyles, ...toastStyles } },
+    MuiCssBaseline: { styleOverrides: { ...focusRingStyles, ...toastStyles, ...autofillKeyframes } },
+    MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true }, styleOverrides: { input: autofillDetection } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
     MuiSkeleton: { styleOverrides: stillSkeletonStyles },
   },
