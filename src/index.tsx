@@ -14,6 +14,9 @@ const SLICES: Array<() => Promise<unknown>> = [
   () => import(/* webpackMode: "eager" */ './app/storeShell'),
   () => import(/* webpackMode: "eager", webpackExports: ["createTheme"] */ '@mui/material/styles'),
   () => import(/* webpackMode: "eager" */ './theme'),
+  // Emotion's first evaluation takes the prerendered page's style tags into its cache.
+  () => import(/* webpackMode: "eager", webpackExports: ["Global"] */ '@emotion/react'),
+  () => import(/* webpackMode: "eager", webpackExports: ["ThemeProvider"] */ '@mui/system'),
   () => import(/* webpackMode: "eager" */ './app/AppProviders'),
   () => import(/* webpackMode: "eager", webpackExports: ["BrowserRouter"] */ 'react-router-dom'),
   () => import(/* webpackMode: "eager" */ './layouts/PublicLayout'),
