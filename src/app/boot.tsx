@@ -19,12 +19,13 @@ function showConfigError(container: HTMLElement, error: ConfigError) {
 
 /*
  * The chunk that prepares the app (app-layer) is evaluated in slices too, as index.tsx does the
- * main script's: RTK Query, then the API's endpoints with the listeners, then the settings and
- * services, with the browser free to paint and take input between them. The first slice asks for
- * the whole chunk (every page has preloaded it); a failed load is tried once more.
+ * main script's: RTK Query, then the API itself, then its endpoints with the listeners, then the
+ * settings and services, with the browser free to paint and take input between them. The first
+ * slice asks for the whole chunk (every page has preloaded it); a failed load is tried once more.
  */
 const LAYER_SLICES: Array<() => Promise<unknown>> = [
   () => import(/* webpackChunkName: "app-layer", webpackExports: ["createApi", "fetchBaseQuery", "retry"] */ '@reduxjs/toolkit/query/react'),
+  () => import(/* webpackChunkName: "app-layer" */ '../api/baseApi'),
   () => import(/* webpackChunkName: "app-layer" */ './apiLayer'),
 ];
 
