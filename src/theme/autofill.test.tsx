@@ -2,10 +2,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { createEvent, fireEvent, render, screen } from '@testing-library/react';
+import { documentCssRules } from '../testing/cssRules';
 import { theme } from '.';
-
-/** Every CSS rule the page holds, as the browser reads it. */
-const cssRules = () => [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
 
 function renderFields() {
   return render(
@@ -21,7 +19,7 @@ function renderFields() {
 describe('autofill', () => {
   it('sends the two keyframes once, however many fields the page has', () => {
     renderFields();
-    const keyframes = cssRules()
+    const keyframes = documentCssRules()
       .map((rule) => /^@keyframes (mui-auto-fill(?:-cancel)?) /.exec(rule)?.[1])
       .filter(Boolean);
     expect(keyframes.sort()).toEqual(['mui-auto-fill', 'mui-auto-fill-cancel']);
@@ -29,9 +27,9 @@ describe('autofill', () => {
 
   it('gives every input the animation that tells of an autofill', () => {
     renderFields();
+    const rules = documentCssRules();
     for (const name of ['Name', 'Email', 'Password']) {
       const ownClass = [...screen.getByLabelText(name).classList].find((className) => className.startsWith('css-'));
-      const rules = cssRules();
       expect(rules.some((rule) => rule.startsWith(`.${ownClass} {`) && rule.includes('animation-name: mui-auto-fill-cancel;'))).toBe(true);
       expect(rules.some((rule) => rule.startsWith(`.${ownClass}:-webkit-autofill {`) && rule.includes('animation-name: mui-auto-fill;'))).toBe(true);
     }

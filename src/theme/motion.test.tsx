@@ -1,12 +1,13 @@
 import Skeleton from '@mui/material/Skeleton';
 import { ThemeProvider } from '@mui/material/styles';
 import { render } from '@testing-library/react';
+import { documentCssRules } from '../testing/cssRules';
 import { theme } from '.';
 
 /** The CSS rules Emotion inserted that name the element's own class, as the browser reads them. */
 function rulesFor(element: Element): string[] {
   const ownClass = [...element.classList].find((name) => name.startsWith('css-'));
-  const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
+  const rules = documentCssRules();
   return ownClass ? rules.filter((rule) => rule.includes(`.${ownClass}`)) : [];
 }
 
