@@ -48,6 +48,14 @@ it('the styles of composed components come with the page, so the browser has non
   expect(composed.ids.filter((id) => composed.css.includes(`.css-${id}{`)).length).toBeGreaterThan(10);
 });
 
+it.each(PRERENDERED_ROUTES)('%s carries the prefixes Safari needs and none that no targeted browser reads', async (route) => {
+  const { styleTags } = await renderRoute(route);
+  // Emotion's default prefixer would write these for the flex boxes, transitions and keyframes.
+  expect(styleTags).not.toMatch(/-ms-flex|-webkit-box-|-webkit-flex|-webkit-transition|-moz-transform|@-webkit-keyframes/);
+  expect(styleTags).toContain('display:flex;');
+  expect(styleTags).toMatch(/-webkit-user-select:none;user-select:none;/);
+});
+
 it('with a category list, the home page draws its cards instead of skeletons', async () => {
   const { html } = await renderRoute('/', { categories });
   expect(html).toContain('href="/bookCatagoriesId/fiction"');

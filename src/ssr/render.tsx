@@ -9,6 +9,7 @@ import { baseApi } from '../api/baseApi';
 import { setupStore } from '../app/store';
 import type { Category } from '../types/entities';
 import { createInertServices } from './inertServices';
+import { prefixer } from './prefixer';
 
 /** The routes rendered to HTML at build time; every other route starts from an empty shell. */
 export const PRERENDERED_ROUTES = ['/', '/blog', '/login', '/signup'] as const;
@@ -47,7 +48,8 @@ function composedStyleTag(cache: EmotionCache, chunks: { styles: Array<{ ids: st
  * given category list), waiting for its lazy page. The browser hydrates the same tree.
  */
 export async function renderRoute(url: string, options: RenderOptions = {}): Promise<RenderedPage> {
-  const cache = createCache({ key: 'css' });
+  // The prefixes the targeted browsers still need and no more (`prefixer.ts`).
+  const cache = createCache({ key: 'css', stylisPlugins: [prefixer] });
   const emotionServer = createEmotionServer(cache);
   const { services, navigation } = createInertServices();
   const store = setupStore(services);
