@@ -5,7 +5,7 @@ import type { StylisPlugin } from '@emotion/cache';
  * browsers from before 2017 too: `-ms-flexbox`, `-webkit-box-align`, `-moz-transform`,
  * `@-webkit-keyframes`, three copies of every `::placeholder` rule. Browsers the build targets
  * (ES2020: Safari 14, Chrome 80, Firefox 78 and later) read the unprefixed forms of all of those, so
- * they only make the HTML longer to send and parse (9 KB of `/login`'s 47 KB). This one writes the
+ * they only make the HTML longer to send and parse (9 KB of `/login`'s 46 KB). This one writes the
  * prefixes those browsers still need and nothing else. Properties are as stylis hands them over:
  * `element.value` is the whole declaration (`user-select:none;`), `element.props` the property.
  *
