@@ -76,10 +76,11 @@ if (appLayer) {
 // paint. Their CSS carries only the vendor prefixes still needed (src/ssr/prefixer.ts); the largest,
 // /signup, is 44 KB.
 const HTML_CEILING_KB = 50;
-const prerendered = ['index.html', 'blog/index.html', 'login/index.html', 'signup/index.html']
-  .map((page) => path.join(dist, page))
-  .filter((file) => fs.existsSync(file))
-  .map((file) => ({ page: path.relative(dist, file), raw: fs.statSync(file).size, gzip: gzipSize(file) }));
+// Every index.html the prerender wrote: dist/index.html for `/`, dist/<route>/index.html for the rest.
+const prerendered = fs
+  .readdirSync(dist, { recursive: true })
+  .filter((page) => path.basename(page) === 'index.html')
+  .map((page) => ({ page, raw: fs.statSync(path.join(dist, page)).size, gzip: gzipSize(path.join(dist, page)) }));
 for (const { page, raw, gzip } of prerendered) {
   console.log(`${page}: ${kb(raw).toFixed(1)} KB, ${kb(gzip).toFixed(1)} KB gzip (ceiling ${HTML_CEILING_KB} KB)`);
 }
