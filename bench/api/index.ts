@@ -2,8 +2,9 @@
  * The catalogue API against the floor, side by side in one run: the real API (its own process,
  * as `npm start` runs it: bench/lib/shopStack.ts) and a bare `node:http` server answering the
  * same bytes, body and headers (bench/api/bareServer.ts), driven in turn by autocannon in a
- * third process at 50 connections. Rounds alternate which side goes first. Prints requests per
- * second and p99 for each, and the ratio API / bare.
+ * third process at 50 connections. Rounds alternate which side goes first. The server measured
+ * and autocannon run on cores of their own where the machine has two (bench/api/pinning.ts).
+ * Prints requests per second and p99 for each, and the ratio API / bare.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { startShopStack } from '../lib/shopStack';
 import { envNumber, median, range } from '../lib/stats';
 import type { Answers } from './bareServer';
 import { runLoad, type LoadResult } from './loadGenerator';
+import { apiPinning, type Pinning } from './pinning';
 
 const CONNECTIONS = envNumber('BENCH_API_CONNECTIONS', 50);
 const ROUNDS = envNumber('BENCH_API_ROUNDS', 3);
@@ -45,8 +47,8 @@ async function fetchAnswer(url: string, headers: Record<string, string>): Promis
   return { headers: answerHeaders, base64: body.toString('base64'), bytes: body.length };
 }
 
-async function measureRoute(route: Route, sides: Side[]): Promise<Record<string, string | number>> {
-  const load = (side: Side, seconds: number) => runLoad(`${side.url}${route.path}`, { connections: CONNECTIONS, seconds, headers: route.headers });
+async function measureRoute(route: Route, sides: Side[], pinning: Pinning): Promise<Record<string, string | number>> {
+  const load = (side: Side, seconds: number) => runLoad(`${side.url}${route.path}`, { connections: CONNECTIONS, seconds, headers: route.headers, pinning });
   for (const side of sides) await load(side, WARM_UP_SECONDS);
   const results = new Map<Side['name'], LoadResult[]>(sides.map((side) => [side.name, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -96,16 +98,19 @@ async function main() {
   const bare = await startAndReadLine('bare server', process.execPath, ['--import', 'tsx', path.join(__dirname, 'bareServer.ts'), answersFile], 'READY ', 60_000, {
     stopByClosingStdin: true,
   });
+  const pinning = apiPinning();
+  pinning.pinServer(stack.apiPid, 'the API');
+  pinning.pinServer(bare.started.child.pid, 'the bare server');
   const sides: Side[] = [
     { name: 'API', url: stack.apiUrl },
     { name: 'bare', url: bare.value },
   ];
 
   const rows = [];
-  for (const route of routes) rows.push(await measureRoute(route, sides));
+  for (const route of routes) rows.push(await measureRoute(route, sides, pinning));
   console.log(
     `\nAPI on ${stack.database} against a bare node:http server answering the same bytes (${sizes.join('; ')}).\n` +
-      `autocannon in its own process, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per side, alternating; medians over the rounds:`,
+      `autocannon in its own process, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per side, alternating; ${pinning.description}; medians over the rounds:`,
   );
   console.table(rows);
 }

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { ROOT, start } from '../lib/processes';
+import type { Pinning } from './pinning';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -29,12 +30,21 @@ function isAutocannonJson(value: unknown): value is AutocannonJson {
   return typeof result.duration === 'number' && typeof result.latency?.p99 === 'number' && typeof result.requests?.total === 'number';
 }
 
+interface LoadOptions {
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+  /** Where autocannon runs (bench/api/pinning.ts). */
+  pinning: Pinning;
+}
+
 /** `connections` keep-alive connections on `url` for `seconds`, sending `headers` with each request. */
-export function runLoad(url: string, { connections, seconds, headers }: { connections: number; seconds: number; headers: Record<string, string> }): Promise<LoadResult> {
+export function runLoad(url: string, { connections, seconds, headers, pinning }: LoadOptions): Promise<LoadResult> {
   const args = ['--json', '-c', String(connections), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const lines: string[] = [];
-  const generator = start('autocannon', path.join(ROOT, 'node_modules', '.bin', 'autocannon'), [...args, url], {
+  const run = pinning.loadCommand(path.join(ROOT, 'node_modules', '.bin', 'autocannon'), [...args, url]);
+  const generator = start('autocannon', run.command, run.args, {
     onLine: (line) => lines.push(line),
   });
   return new Promise((resolve, reject) => {

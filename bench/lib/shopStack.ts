@@ -33,6 +33,8 @@ function cleanEnvironment(): NodeJS.ProcessEnv {
 
 export interface ShopStack {
   apiUrl: string;
+  /** The API's process (its own process group), for a part that pins it to a core. */
+  apiPid: number | undefined;
   authHost: string;
   /** Where the data lives: "PGlite in a temporary DATA_DIR" or "PostgreSQL (DATABASE_URL)". */
   database: string;
@@ -85,6 +87,7 @@ export async function startShopStack(webOrigins: string[]): Promise<ShopStack> {
 
   return {
     apiUrl,
+    apiPid: api.child.pid,
     authHost,
     database: databaseUrl ? 'PostgreSQL (a fresh database on the DATABASE_URL server)' : 'the embedded database (PGlite) in a temporary DATA_DIR',
     clientEnv: {
