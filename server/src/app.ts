@@ -87,9 +87,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }
 
   const timeouts = serverTimeouts(config.timeouts);
+  const logger = safeLoggerOptions(options.logger);
   const app = Fastify({
-    logger: safeLoggerOptions(options.logger),
-    logController: new RequestLog(),
+    logger,
+    logController: new RequestLog(logger),
     bodyLimit: JSON_BODY_LIMIT,
     // Client addresses (rate limits, logs) come from X-Forwarded-For only through trusted proxies.
     trustProxy: fastifyTrustProxy(config.trustProxy),

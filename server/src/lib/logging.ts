@@ -1,4 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+import { formatAccessLine, plainStreamOf } from './accessLine';
 
 /**
  * The API's log lines without the secrets and personal data that travel in URLs and errors: the
@@ -112,13 +114,45 @@ export function safeLoggerOptions(logger: FastifyServerOptions['logger']): Fasti
   };
 }
 
+/** Options of the caller's that change no byte of the access line. */
+const PLAIN_OPTIONS: ReadonlySet<string> = new Set(['level', 'stream', 'serializers', 'hooks']);
+/** Serializers of the caller's that `safeLoggerOptions` replaces anyway. */
+const REPLACED_SERIALIZERS: ReadonlySet<string> = new Set(['req', 'res', 'err']);
+
+/**
+ * The last pass over each line when the access line can be written by hand (`accessLine.ts`):
+ * logger options with no message key, base, timestamp, formatter, mixin or serializer of the
+ * caller's own. Otherwise undefined, and pino writes it.
+ */
+function handWrittenLinePass(logger: FastifyServerOptions['logger']): ((line: string) => string) | undefined {
+  if (!logger || logger === true) return undefined;
+  const plain =
+    Object.keys(logger).every((key) => PLAIN_OPTIONS.has(key)) &&
+    Object.keys(logger.serializers ?? {}).every((key) => REPLACED_SERIALIZERS.has(key)) &&
+    Object.keys(logger.hooks ?? {}).every((key) => key === 'streamWrite');
+  return plain ? logger.hooks?.streamWrite : undefined;
+}
+
 /**
  * One line per request at `info`, written once it is answered: the method, route, redacted path,
  * status, the caller's address and the time taken (`responseTime`, ms), so slow requests show.
  * Fastify's separate 'incoming request' line is written at `debug` only (LOG_LEVEL=debug shows a
  * request that never completes): at `info` it doubled the cost of logging.
+ * `loggerOptions`: what `safeLoggerOptions` returned, the options the app's logger was made with.
  */
 export class RequestLog extends LogController {
+  readonly #linePass: ((line: string) => string) | undefined;
+
+  constructor(loggerOptions?: FastifyServerOptions['logger']) {
+    super();
+    this.#linePass = handWrittenLinePass(loggerOptions);
+  }
+
+  /** Whether the access line of a successful request is built by hand rather than by pino. */
+  get writesAccessLineByHand(): boolean {
+    return this.#linePass !== undefined;
+  }
+
   override incomingRequest(request: FastifyRequest): void {
     if (this.isLogDisabled(request)) return;
     request.log.debug({ req: request }, 'incoming request');
@@ -126,6 +160,23 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
+    const stream = !error && this.#linePass ? plainStreamOf(reply.log) : undefined;
+    if (stream && this.#linePass) {
+      // The request's own logger: a route may log at another level than the app ('silent' has no value).
+      if (!((pino.levels.values[reply.log.level] ?? Infinity) <= pino.levels.values.info)) return;
+      const text = formatAccessLine({
+        requestIdLabel: this.requestIdLogLabel,
+        requestId: request.id,
+        statusCode: reply.statusCode,
+        method: request.method,
+        url: loggableUrl(request.url),
+        route: routeOf(request),
+        remoteAddress: request.ip,
+        responseTime: reply.elapsedTime,
+      });
+      stream.write(this.#linePass(text));
+      return;
+    }
     const line = { res: reply, remoteAddress: request.ip, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
