@@ -7,7 +7,7 @@ import pino from 'pino';
  * own logger options (`server/test/access-line.test.ts` compares the two). Built by hand it costs
  * about half of what pino's walk over the object does; the catalogue list, served from memory,
  * then answers about 1.1× as many requests a second (docs/PERFORMANCE.md). Other lines, and this
- * one under options it does not follow, are pino's.
+ * one under options it does not follow, are pino's; so is a request that ended in an error.
  */
 export interface AccessLine {
   /** Fastify's label for the request id (`reqId` by default) and the id. */

@@ -119,6 +119,9 @@ const PLAIN_OPTIONS: ReadonlySet<string> = new Set(['level', 'stream', 'serializ
 /** Serializers of the caller's that `safeLoggerOptions` replaces anyway. */
 const REPLACED_SERIALIZERS: ReadonlySet<string> = new Set(['req', 'res', 'err']);
 
+/** Whether a logger at `level` writes `info` lines ('silent' has no value among pino's levels). */
+const writesInfo = (level: string) => (pino.levels.values[level] ?? Infinity) <= pino.levels.values.info;
+
 /**
  * The last pass over each line when the access line can be written by hand (`accessLine.ts`):
  * logger options with no message key, base, timestamp, formatter, mixin or serializer of the
@@ -148,7 +151,7 @@ export class RequestLog extends LogController {
     this.#linePass = handWrittenLinePass(loggerOptions);
   }
 
-  /** Whether the access line of a successful request is built by hand rather than by pino. */
+  /** Whether a completed request's access line is built by hand rather than by pino. */
   get writesAccessLineByHand(): boolean {
     return this.#linePass !== undefined;
   }
@@ -160,25 +163,30 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    const stream = !error && this.#linePass ? plainStreamOf(reply.log) : undefined;
-    if (stream && this.#linePass) {
-      // The request's own logger: a route may log at another level than the app ('silent' has no value).
-      if (!((pino.levels.values[reply.log.level] ?? Infinity) <= pino.levels.values.info)) return;
-      const text = formatAccessLine({
-        requestIdLabel: this.requestIdLogLabel,
-        requestId: request.id,
-        statusCode: reply.statusCode,
-        method: request.method,
-        url: loggableUrl(request.url),
-        route: routeOf(request),
-        remoteAddress: request.ip,
-        responseTime: reply.elapsedTime,
-      });
-      stream.write(this.#linePass(text));
-      return;
-    }
+    if (!error && this.#writeByHand(request, reply)) return;
     const line = { res: reply, remoteAddress: request.ip, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
+  }
+
+  /** Writes a completed request's access line as one string when it can; false leaves it to pino. */
+  #writeByHand(request: FastifyRequest, reply: FastifyReply): boolean {
+    const linePass = this.#linePass;
+    const stream = linePass && plainStreamOf(reply.log);
+    if (!linePass || !stream) return false;
+    // The request's own logger decides: a route may log at another level than the app's.
+    if (!writesInfo(reply.log.level)) return true;
+    const line = formatAccessLine({
+      requestIdLabel: this.requestIdLogLabel,
+      requestId: request.id,
+      statusCode: reply.statusCode,
+      method: request.method,
+      url: loggableUrl(request.url),
+      route: routeOf(request),
+      remoteAddress: request.ip,
+      responseTime: reply.elapsedTime,
+    });
+    stream.write(linePass(line));
+    return true;
   }
 }
