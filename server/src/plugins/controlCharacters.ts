@@ -90,11 +90,12 @@ export default fp(
       done();
     });
 
-    app.addHook('preValidation', async (request) => {
-      if (request.body === undefined || request.body === null) return;
+    // A callback hook too: most requests (every GET) have no body, and return at once.
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.body === undefined || request.body === null) return done();
       const multiLine = new Set(request.routeOptions.config.multiLineFields ?? []);
       const found = findControlCharacter(request.body, 'body', multiLine);
-      if (found) throw refusal(found);
+      done(found ? refusal(found) : undefined);
     });
   },
   { name: 'control-characters' },
