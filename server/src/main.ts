@@ -1,11 +1,14 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/dataDirLock';
+import { batchedLogStream } from './lib/batchedLogStream';
 
 /** `npm run server`: the API on the embedded database unless DATABASE_URL says otherwise. */
 async function main() {
   const config = loadConfig();
-  const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  // Standard output, a write per turn of the event loop rather than per line (lib/batchedLogStream.ts).
+  const logger = { level: process.env.LOG_LEVEL ?? 'info', stream: batchedLogStream() };
+  const app = await buildApp({ config, logger });
   await app.listen({ port: config.apiPort, host: config.apiHost });
 
   // The first signal stops taking requests and finishes those in flight (app.close waits for them
