@@ -17,7 +17,7 @@ import { runLoad, type LoadResult } from './loadGenerator';
 import { apiPinning, type Pinning } from './pinning';
 
 const CONNECTIONS = envNumber('BENCH_API_CONNECTIONS', 50);
-const ROUNDS = envNumber('BENCH_API_ROUNDS', 3);
+const ROUNDS = envNumber('BENCH_API_ROUNDS', 5);
 const SECONDS = envNumber('BENCH_API_SECONDS', 5);
 const WARM_UP_SECONDS = 2;
 const CATEGORY = process.env.BENCH_API_CATEGORY ?? 'fiction';

@@ -15,7 +15,7 @@ import { baselineServer } from './baseline';
 import { startFloor } from './floor';
 import { DESKTOP, loadOnce, MOBILE, type Profile, type Sample } from './load';
 
-const LOADS = envNumber('BENCH_PAGE_LOADS', 5);
+const LOADS = envNumber('BENCH_PAGE_LOADS', 9);
 const PROFILES: Record<string, Profile> = { mobile: MOBILE, desktop: DESKTOP };
 
 interface Site {

@@ -100,6 +100,33 @@ describe('the batched log stream', () => {
     expect(destination.writes).toHaveLength(4);
   });
 
+  it('on exit, hands on what it holds and has the destination write it synchronously', () => {
+    const destination = recordingDestination();
+    const before = process.listeners('exit');
+    const stream = streamTo(destination);
+    const added = process.listeners('exit').filter((listener) => !before.includes(listener));
+    expect(added).toHaveLength(1);
+    stream.write('last words\n');
+    added[0].call(process, 0);
+    expect([destination.writes, destination.flushedSync()]).toEqual([['last words\n'], 1]);
+    stream.write('after the end\n');
+    expect(destination.writes).toEqual(['last words\n', 'after the end\n']);
+    expect(process.listeners('exit')).toEqual(before);
+  });
+
+  it("waits for the destination's own flush before it calls back", () => {
+    const flushes: Array<(error?: Error) => void> = [];
+    const written: string[] = [];
+    const stream = batchedLogStream({ write: (text: string) => written.push(text), flush: (callback) => flushes.push(callback) });
+    streams.push(stream);
+    const flushed = jest.fn();
+    stream.write('pending\n');
+    stream.flush(flushed);
+    expect([written, flushed.mock.calls.length]).toEqual([['pending\n'], 0]);
+    flushes[0]();
+    expect(flushed).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves no exit listener behind once ended', () => {
     const before = process.listenerCount('exit');
     const stream = batchedLogStream(recordingDestination());
