@@ -6,7 +6,7 @@ import { batchedLogStream } from './lib/batchedLogStream';
 /** `npm run server`: the API on the embedded database unless DATABASE_URL says otherwise. */
 async function main() {
   const config = loadConfig();
-  // Standard output, a write per turn of the event loop rather than per line (lib/batchedLogStream.ts).
+  // Standard output, handed on once a turn of the event loop rather than line by line (lib/batchedLogStream.ts).
   const logger = { level: process.env.LOG_LEVEL ?? 'info', stream: batchedLogStream() };
   const app = await buildApp({ config, logger });
   await app.listen({ port: config.apiPort, host: config.apiHost });

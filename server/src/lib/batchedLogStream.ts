@@ -5,11 +5,11 @@
  *
  * Under load a turn answers many requests, each with its access line. The destination (an
  * asynchronous sonic-boom, what pino builds for standard output when given none) then takes one
- * string a turn: one append to its buffer, one check of its writing state. It writes as it did before,
- * from libuv's thread pool, so a log reader that falls behind never holds up the API; the lines
- * wait in memory. The catalogue list answers about 1.08× as many requests a second with it
- * (docs/PERFORMANCE.md). A quiet server hands each line on as soon as the turn that logged it ends:
- * nothing waits for a buffer to fill or a timer.
+ * string a turn instead of one a line. It writes as it did before, from libuv's thread pool, so a
+ * log reader that falls behind never holds up the API; the lines wait in memory. The catalogue
+ * list answers about 1.08× as many requests a second with it (docs/PERFORMANCE.md). A quiet server
+ * hands each line on as soon as the turn that logged it ends: nothing waits for a buffer to fill or
+ * a timer.
  *
  * Nothing more is lost on the way out than before: the lines still held are handed on and written
  * synchronously when the process exits (`process.exit` and an uncaught exception included), and
