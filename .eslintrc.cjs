@@ -54,6 +54,26 @@ module.exports = {
       },
     },
     {
+      // The order and notification features reach other features only through the shared
+      // exception, auth's and roles' slices: what they share with the lists goes in src/components.
+      files: ['src/features/orders/**', 'src/features/notifications/**'],
+      excludedFiles: ['**/*.test.ts', '**/*.test.tsx'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [rawReduxHooks],
+            patterns: [
+              {
+                regex: '^\\.\\./(?!auth/authSlice$|roles/roleSlice$)[A-Za-z]',
+                message: "Features do not import each other's internals (auth's and roles' slices excepted).",
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
       files: ['server/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*', 'e2e/**/*', 'bench/**/*'],
       rules: { 'no-console': 'off' },
     },

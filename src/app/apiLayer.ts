@@ -5,6 +5,7 @@ import { addPaymentListeners } from '../features/payment/paymentListeners';
 import { addAdminListeners } from '../features/admin/adminListeners';
 import { addBookingListeners } from '../features/bookings/bookingListeners';
 import { addProductListeners } from '../features/products/productListeners';
+import { addOrderListeners } from '../features/orders/ordersListeners';
 import type { AppStartListening } from './listenerMiddleware';
 import { apiLayerAttached, rootReducer, type StoreShell } from './storeShell';
 
@@ -31,5 +32,6 @@ export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: Sto
   addBookingListeners(startListening);
   addProductListeners(startListening);
   addAdminListeners(startListening);
+  addOrderListeners(startListening);
   store.dispatch(apiLayerAttached());
 }

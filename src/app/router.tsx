@@ -36,6 +36,8 @@ const AllBuyerPage = lazyPage(() => import('../features/admin/AllBuyerPage'));
 const AddProductPage = lazyPage(() => import('../features/products/AddProductPage'));
 const MyProductsPage = lazyPage(() => import('../features/products/MyProductsPage'));
 const MyBuyerPage = lazyPage(() => import('../features/products/MyBuyerPage'));
+const OrderPage = lazyPage(() => import('../features/orders/OrderPage'));
+const DisputesPage = lazyPage(() => import('../features/orders/DisputesPage'));
 const loadCategoryBooks = () => import('../features/catalogue/CategoryBooksPage');
 const loadPayment = () => import('../features/payment/PaymentPage');
 
@@ -100,6 +102,7 @@ export function AppRoutes() {
             <Route element={<Guarded guard={RequireAdmin} />}>
               <Route path={paths.allSeller} element={<Page page={AllSellerPage} />} />
               <Route path={paths.allBuyer} element={<Page page={AllBuyerPage} />} />
+              <Route path={paths.disputes} element={<Page page={DisputesPage} />} />
             </Route>
             <Route element={<Guarded guard={RequireSeller} />}>
               <Route path={paths.addProducts} element={<Page page={AddProductPage} />} />
@@ -107,6 +110,7 @@ export function AppRoutes() {
               <Route path={paths.myBuyer} element={<Page page={MyBuyerPage} />} />
             </Route>
             <Route path={paths.paymentPattern} element={<DataPage load={loadPayment} />} />
+            <Route path={paths.orderPattern} element={<Page page={OrderPage} />} />
             <Route path="*" element={<RouteErrorPage error={NOT_FOUND} />} />
           </Route>
         </Route>

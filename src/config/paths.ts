@@ -20,4 +20,10 @@ export const paths = {
   myBuyer: '/dashboard/mybuyer',
   payment: (bookingId: string) => `/dashboard/payment/${encodeURIComponent(bookingId)}`,
   paymentPattern: '/dashboard/payment/:id',
+  order: (bookingId: string) => `/dashboard/orders/${encodeURIComponent(bookingId)}`,
+  orderPattern: '/dashboard/orders/:id',
+  disputes: '/dashboard/disputes',
+  notifications: '/dashboard/notifications',
+  notificationSettings: '/dashboard/notifications/settings',
+  unsubscribe: '/unsubscribe',
 } as const;

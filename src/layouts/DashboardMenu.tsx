@@ -19,6 +19,7 @@ export function dashboardMenu(isAdmin: boolean, isSeller: boolean): MenuItem[] {
       ? [
           { label: copy.menu.allSeller, to: paths.allSeller },
           { label: copy.menu.allBuyer, to: paths.allBuyer },
+          { label: copy.menu.disputes, to: paths.disputes },
         ]
       : []),
     ...(isSeller

@@ -26,6 +26,8 @@ export interface Book {
   author?: string;
   /** ISBN-13, when the seller gave one. */
   isbn?: string | null;
+  /** How the book reaches its buyer (older answers lack it: a meet-up only). */
+  delivery?: DeliveryOffer;
 }
 
 /** One book's own page: visitors get no phone number; a sold book stays on record. */
@@ -58,6 +60,7 @@ export interface Product {
   sold?: boolean;
   /** How many buyers hold an unpaid booking of it: deleting it withdraws theirs. */
   openBookings?: number;
+  delivery?: DeliveryOffer;
 }
 
 export type Role = 'Buyer' | 'seller' | 'admin';
@@ -82,6 +85,104 @@ export interface Booking {
   img?: string;
   /** The seller withdrew the book: it can no longer be paid, only removed (`bookId` is then ''). */
   withdrawn?: boolean;
+  /* The order carried to its end (older answers lack these; `Order` has them all). */
+  state?: OrderState;
+  delivery?: OrderDelivery;
+  /** Dollars; 0 for a meet-up. */
+  shipping_price?: number;
+  /** resale_price + shipping_price: what the card is charged. */
+  total?: number;
+  timeline?: OrderStep[];
+  deadline?: OrderDeadline | null;
+  viewer?: OrderViewer;
+  actions?: OrderMove[];
+  /** Six digits: only to the buyer, only for a meet-up, from `paid` until `received`. */
+  handoverCode?: string;
+  /** After five wrong codes, codes are refused until then. */
+  codeLockedUntil?: string;
+  sellerName?: string;
+  createdAt?: string;
+}
+
+export type OrderState =
+  | 'booked'
+  | 'paid'
+  | 'ready'
+  | 'shipped'
+  | 'received'
+  | 'completed'
+  | 'cancelled'
+  | 'expired'
+  | 'refunded'
+  | 'disputed';
+export type DeadlineKind = 'pay' | 'ship' | 'handover' | 'receive' | 'problem';
+export type OrderMove = 'cancelled' | 'ready' | 'shipped' | 'received' | 'disputed' | 'completed' | 'refunded';
+export type OrderViewer = 'buyer' | 'seller' | 'admin';
+export type DeliveryMethod = 'meetup' | 'shipping';
+
+/** What a book offers. A book listed without a choice offers a meet-up only. */
+export interface DeliveryOffer {
+  meetup: boolean;
+  shipping: boolean;
+  shippingPrice: number | null;
+}
+
+export interface OrderDelivery {
+  method: DeliveryMethod;
+  address?: string;
+  carrier?: string;
+  tracking?: string;
+}
+
+export interface OrderStep {
+  state: OrderState;
+  at: string;
+  reason?: string;
+}
+
+export interface OrderDeadline {
+  kind: DeadlineKind;
+  at: string;
+}
+
+/** A booking as `GET /bookings/:id` and the moves answer it: every order field there. */
+export type Order = Booking &
+  Required<Pick<Booking, 'state' | 'delivery' | 'shipping_price' | 'total' | 'timeline' | 'viewer' | 'actions' | 'sellerName' | 'createdAt'>> & {
+    deadline: OrderDeadline | null;
+  };
+
+export type NotificationKind =
+  | 'booked'
+  | 'paid'
+  | 'ready'
+  | 'shipped'
+  | 'received'
+  | 'disputed'
+  | 'completed'
+  | 'cancelled'
+  | 'expired'
+  | 'refunded'
+  | 'ship_reminder'
+  | 'problem_window'
+  | 'code_locked';
+
+export interface AppNotification {
+  /** Increasing: a later notification has a greater id (as a number). */
+  _id: string;
+  kind: NotificationKind;
+  bookingId: string;
+  bookName: string;
+  /** The reader's side of the order. */
+  role: 'buyer' | 'seller';
+  at: string;
+  read: boolean;
+  /** ship_reminder: the ship deadline; problem_window: when it closes. */
+  deadline?: string;
+  reason?: string;
+}
+
+export interface NotificationSettings {
+  email: Record<NotificationKind, boolean>;
 }
 
 export interface PaymentRecord {

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -9,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { rowsOf } from '../../api/paging';
 import { useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
+import { OrderStatus } from '../../components/OrderStatus';
 import { PagedTable, type PagedColumn } from '../../components/PagedTable';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
@@ -57,7 +60,19 @@ function orderColumns(onDelete: (booking: Booking) => void): PagedColumn<Booking
           />
         ),
     },
-    { label: copy.orders.bookTitle, skeleton: 'text', cell: (booking) => booking.bookName },
+    {
+      label: copy.orders.bookTitle,
+      skeleton: 'text',
+      // The title opens the order: its state, deadline, delivery and the moves the buyer may make.
+      cell: (booking) => (
+        <Stack spacing={0.5} sx={{ alignItems: { xs: 'flex-end', sm: 'flex-start' } }}>
+          <Link component={RouterLink} to={paths.order(booking._id)}>
+            {booking.bookName}
+          </Link>
+          {booking.state && <OrderStatus state={booking.state} deadline={booking.deadline} viewer={booking.viewer ?? 'buyer'} />}
+        </Stack>
+      ),
+    },
     {
       label: copy.orders.price,
       skeleton: 'text',

@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { rowsOf } from '../../api/paging';
 import { EmptyState } from '../../components/EmptyState';
+import { OrderStatus } from '../../components/OrderStatus';
 import { PagedTable, type PagedColumn } from '../../components/PagedTable';
 import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
@@ -13,18 +16,30 @@ import { formatDollars } from '../../lib/money';
 const columns: PagedColumn<Booking>[] = [
   { label: copy.myBuyer.buyer, skeleton: 'text', cell: (booking) => booking.cusTomername },
   { label: copy.myBuyer.email, skeleton: 'text', cell: (booking) => booking.email },
-  { label: copy.myBuyer.book, skeleton: 'text', cell: (booking) => booking.bookName },
+  {
+    label: copy.myBuyer.book,
+    skeleton: 'text',
+    cell: (booking) => (
+      <Link component={RouterLink} to={paths.order(booking._id)}>
+        {booking.bookName}
+      </Link>
+    ),
+  },
   { label: copy.myBuyer.price, skeleton: 'text', cell: (booking) => formatDollars(booking.resale_price) },
   {
     label: copy.myBuyer.status,
     skeleton: 'chip',
-    cell: (booking) => (
-      <Chip
-        size="small"
-        color={booking.paid ? 'success' : 'default'}
-        label={booking.paid ? copy.myBuyer.paid : copy.myBuyer.unpaid}
-      />
-    ),
+    // The order's state and what the seller must do by when; older answers say only paid or not.
+    cell: (booking) =>
+      booking.state ? (
+        <OrderStatus state={booking.state} deadline={booking.deadline} viewer={booking.viewer ?? 'seller'} />
+      ) : (
+        <Chip
+          size="small"
+          color={booking.paid ? 'success' : 'default'}
+          label={booking.paid ? copy.myBuyer.paid : copy.myBuyer.unpaid}
+        />
+      ),
   },
 ];
 

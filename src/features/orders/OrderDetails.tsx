@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { copy } from '../../config/copy';
+import { formatMoment, stateLabel } from '../../lib/orders';
+import { formatDollars } from '../../lib/money';
+import type { Order } from '../../types/entities';
+
+/** A term and its value, as one line of a description list. */
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <Box component="dt" sx={{ fontWeight: 600, color: 'text.secondary' }}>
+        {term}
+      </Box>
+      <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
+    </>
+  );
+}
+
+const detailsSx = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 };
+
+/** Prices and delivery: what is paid, and how the book travels. */
+export function OrderFacts({ order }: { order: Order }) {
+  const { delivery } = order;
+  return (
+    <Box component="dl" sx={detailsSx}>
+      <Detail term={order.viewer === 'seller' ? copy.order.buyer : copy.order.seller}>
+        {order.viewer === 'seller' ? order.cusTomername : order.sellerName}
+      </Detail>
+      <Detail term={copy.order.price}>{formatDollars(order.resale_price)}</Detail>
+      {order.shipping_price > 0 && <Detail term={copy.order.shipping}>{formatDollars(order.shipping_price)}</Detail>}
+      {order.total !== order.resale_price && <Detail term={copy.order.total}>{formatDollars(order.total)}</Detail>}
+      <Detail term={copy.order.delivery}>
+        {delivery.method === 'shipping' ? copy.order.shippingTo(delivery.address ?? '') : copy.order.meetup}
+      </Detail>
+      {delivery.carrier && <Detail term={copy.order.carrier}>{delivery.carrier}</Detail>}
+      {delivery.tracking && <Detail term={copy.order.tracking}>{delivery.tracking}</Detail>}
+    </Box>
+  );
+}
+
+/** Every step the order took, oldest first, with when and (for a settled dispute, a refund) why. */
+export function OrderTimeline({ order }: { order: Order }) {
+  return (
+    <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
+      {order.timeline.map((step) => (
+        <li key={`${step.state}-${step.at}`}>
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            {stateLabel(step.state)}
+          </Typography>{' '}
+          <Typography component="time" dateTime={step.at} color="text.secondary">
+            {formatMoment(step.at)}
+          </Typography>
+          {step.reason && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {copy.order.reason(step.reason)}
+            </Typography>
+          )}
+        </li>
+      ))}
+    </Box>
+  );
+}

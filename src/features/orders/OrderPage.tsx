@@ -1,0 +1,130 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { failureKind } from '../../api/errorMessages';
+import { LoadFailed } from '../../components/LoadFailed';
+import { OrderStatus } from '../../components/OrderStatus';
+import { PageProgress } from '../../components/PageProgress';
+import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
+import { formatTime } from '../../lib/orders';
+import type { Order } from '../../types/entities';
+import { OrderActions } from './OrderActions';
+import { OrderFacts, OrderTimeline } from './OrderDetails';
+import { useGetOrderQuery } from './ordersApi';
+
+/** Not the reader's order, or none at all (an id of the wrong shape included). */
+const isMissing = (error: unknown) => ['notFound', 'invalid', 'refused'].includes(failureKind(error));
+
+function OrderNotFound() {
+  return (
+    <Box sx={{ maxWidth: 560 }}>
+      <Typography variant="h2" component="h1" gutterBottom>
+        {copy.order.notFound}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{copy.order.notFoundHint}</Typography>
+      <Button variant="contained" component={RouterLink} to={paths.dashboard}>
+        {copy.order.toMyOrders}
+      </Button>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = `order-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** The buyer's code for a meet-up, big enough to read out, and the seller's lock-out when codes were wrong. */
+function Handover({ order }: { order: Order }) {
+  return (
+    <>
+      {order.handoverCode && (
+        <Box role="note" aria-labelledby="handover-code-label" sx={{ border: 2, borderColor: 'primary.main', borderRadius: 1, p: 2 }}>
+          <Typography id="handover-code-label" sx={{ fontWeight: 600 }}>
+            {copy.order.handoverCode}
+          </Typography>
+          <Typography component="p" sx={{ fontSize: '2rem', letterSpacing: '0.3em', fontFamily: 'monospace' }}>
+            {order.handoverCode}
+          </Typography>
+          <Typography variant="body2">{copy.order.handoverHint}</Typography>
+        </Box>
+      )}
+      {order.codeLockedUntil && new Date(order.codeLockedUntil).getTime() > Date.now() && (
+        <Typography role="status" color="warning.dark">
+          {copy.order.codeLocked(formatTime(order.codeLockedUntil))}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+function OrderView({ order }: { order: Order }) {
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 880 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        {order.img && (
+          <Box
+            component="img"
+            src={order.img}
+            alt={copy.order.cover(order.bookName)}
+            sx={{ width: 96, height: 128, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+          />
+        )}
+        <Stack spacing={1} sx={{ minWidth: 0 }}>
+          <Typography variant="h2" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {copy.order.title(order.bookName)}
+          </Typography>
+          <OrderStatus state={order.state} deadline={order.deadline} viewer={order.viewer} />
+        </Stack>
+      </Stack>
+      <Handover order={order} />
+      <Section title={copy.order.actions}>
+        <OrderActions order={order} />
+      </Section>
+      <Section title={copy.order.delivery}>
+        <OrderFacts order={order} />
+      </Section>
+      <Section title={copy.order.timeline}>
+        <OrderTimeline order={order} />
+      </Section>
+    </Stack>
+  );
+}
+
+/** One order, as its buyer, its seller or an admin sees it, with the moves each may make now. */
+export function Component() {
+  const { id = '' } = useParams();
+  const order = useGetOrderQuery(id);
+  if (order.data) {
+    return (
+      <>
+        {order.isFetching && <PageProgress />}
+        <OrderView order={order.data} />
+      </>
+    );
+  }
+  if (order.isError) {
+    if (isMissing(order.error)) return <OrderNotFound />;
+    return (
+      <Box>
+        <Typography variant="h2" component="h1" gutterBottom>
+          {copy.order.heading}
+        </Typography>
+        <LoadFailed what={copy.order.failed} error={order.error} retrying={order.isFetching} onRetry={() => void order.refetch()} />
+      </Box>
+    );
+  }
+  return <PageProgress />;
+}
