@@ -6,6 +6,7 @@ import { addAdminListeners } from '../features/admin/adminListeners';
 import { addBookingListeners } from '../features/bookings/bookingListeners';
 import { addProductListeners } from '../features/products/productListeners';
 import { addOrderListeners } from '../features/orders/ordersListeners';
+import { addNotificationListeners } from '../features/notifications/notificationsListeners';
 import type { AppStartListening } from './listenerMiddleware';
 import { apiLayerAttached, rootReducer, type StoreShell } from './storeShell';
 
@@ -33,5 +34,6 @@ export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: Sto
   addProductListeners(startListening);
   addAdminListeners(startListening);
   addOrderListeners(startListening);
+  addNotificationListeners(startListening);
   store.dispatch(apiLayerAttached());
 }

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config/env';
 import { firebaseSessionStored, watchFirebaseSessionElsewhere } from '../features/auth/storedSession';
+import { createEventStreamService } from '../lib/eventStream';
 import { createSnackbarNotifier } from '../lib/notifier';
 import { createTokenSync } from '../lib/tokenSync';
 import { createLazyAuthService, createNavigationService, createPaymentService, type AppServices } from './services';
@@ -18,6 +19,7 @@ export function createServices(config: AppConfig) {
     navigation,
     notifier: createSnackbarNotifier(),
     tokenSync: createTokenSync(config.tokenSyncUrl),
+    events: createEventStreamService(config.apiUrl),
   };
   return { services, navigation };
 }

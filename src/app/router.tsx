@@ -38,6 +38,9 @@ const MyProductsPage = lazyPage(() => import('../features/products/MyProductsPag
 const MyBuyerPage = lazyPage(() => import('../features/products/MyBuyerPage'));
 const OrderPage = lazyPage(() => import('../features/orders/OrderPage'));
 const DisputesPage = lazyPage(() => import('../features/orders/DisputesPage'));
+const NotificationsPage = lazyPage(() => import('../features/notifications/NotificationsPage'));
+const NotificationSettingsPage = lazyPage(() => import('../features/notifications/NotificationSettingsPage'));
+const UnsubscribePage = lazyPage(() => import('../features/notifications/UnsubscribePage'));
 const loadCategoryBooks = () => import('../features/catalogue/CategoryBooksPage');
 const loadPayment = () => import('../features/payment/PaymentPage');
 
@@ -81,6 +84,7 @@ export function AppRoutes() {
           <Route path={paths.search} element={<Page page={SearchPage} />} />
           <Route path={paths.bookPattern} element={<Page page={BookPage} />} />
           <Route path={paths.sellerPattern} element={<Page page={SellerPage} />} />
+          <Route path={paths.unsubscribe} element={<Page page={UnsubscribePage} fitsScreen />} />
           <Route element={<Guarded guard={RequireAuth} />}>
             <Route path={paths.categoryBooksPattern} element={<DataPage load={loadCategoryBooks} />} />
             <Route path={paths.allBooks} element={<DataPage load={loadCategoryBooks} />} />
@@ -111,6 +115,8 @@ export function AppRoutes() {
             </Route>
             <Route path={paths.paymentPattern} element={<DataPage load={loadPayment} />} />
             <Route path={paths.orderPattern} element={<Page page={OrderPage} />} />
+            <Route path={paths.notifications} element={<Page page={NotificationsPage} />} />
+            <Route path={paths.notificationSettings} element={<Page page={NotificationSettingsPage} />} />
             <Route path="*" element={<RouteErrorPage error={NOT_FOUND} />} />
           </Route>
         </Route>

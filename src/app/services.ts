@@ -63,12 +63,43 @@ export interface TokenSync {
   signedOut(): Promise<void>;
 }
 
+/** One event of a `text/event-stream`. */
+export interface ServerEvent {
+  /** The last `id:` seen so far (it carries over), or null. */
+  id: string | null;
+  event: string;
+  data: string;
+}
+
+export interface EventStreamOptions {
+  /** The API access token: sent in the `authorization` header. */
+  token: string;
+  /** Where to resume: sent as `Last-Event-ID`. */
+  lastEventId: string | null;
+  signal: AbortSignal;
+  /** The API accepted: the stream is open. */
+  onOpen(): void;
+  onEvent(event: ServerEvent): void;
+  /** The server's `retry:` advice, in ms. */
+  onRetry?(ms: number): void;
+}
+
+/** The API's live events of the signed-in user. */
+export interface EventStreamService {
+  /**
+   * Opens the stream and reads it until the server ends it (resolves) or it breaks or is refused
+   * (rejects; `EventStreamError` with the status when the API answered). Abort with `signal`.
+   */
+  connect(options: EventStreamOptions): Promise<void>;
+}
+
 export interface AppServices {
   auth: AuthService;
   payments: PaymentService;
   navigation: NavigationService;
   notifier: Notifier;
   tokenSync: TokenSync;
+  events: EventStreamService;
 }
 
 export function createPaymentService(): PaymentService {

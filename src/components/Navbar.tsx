@@ -22,6 +22,8 @@ interface NavbarProps {
   onSignOut(): void;
   /** The search box the layout puts in the bar. */
   search?: ReactNode;
+  /** What the layout shows signed-in users beside Sign Out (the notifications bell). */
+  signedInExtras?: ReactNode;
 }
 
 /*
@@ -99,7 +101,7 @@ const MenuButton = memo(function MenuButton({ open, menuId, onOpen }: MenuButton
  * Out and a menu button that opens the other links (and, on phones, the search box) in a drawer. Shared UI: it knows no feature;
  * the layout hands it the session and the search box.
  */
-export function Navbar({ session: status, onSignOut, search }: NavbarProps) {
+export function Navbar({ session: status, onSignOut, search, signedInExtras }: NavbarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const links = useMemo(() => navLinks(status), [status]);
@@ -113,6 +115,7 @@ export function Navbar({ session: status, onSignOut, search }: NavbarProps) {
         <Brand />
         {search && <Box sx={searchInBar}>{search}</Box>}
         <LinkButtons links={links} />
+        {status === 'signed-in' && signedInExtras}
         {/* Log In or Sign Out stays in the bar at every width: the one thing always at hand. */}
         {status === 'signed-in' ? (
           <Button color="inherit" variant="outlined" onClick={onSignOut} sx={sessionButton}>

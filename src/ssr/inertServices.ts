@@ -26,6 +26,7 @@ export function createInertServices() {
     navigation,
     notifier: { notify: () => undefined, loading: () => 0, close: () => undefined },
     tokenSync: { signedIn: () => Promise.resolve(), signedOut: () => Promise.resolve() },
+    events: { connect: unavailable },
   };
   return { services, navigation };
 }

@@ -1,4 +1,5 @@
-import type { AppServices, AuthService, CardSession, Notifier, TokenSync } from '../app/services';
+import type { AppServices, AuthService, CardSession, EventStreamOptions, EventStreamService, Notifier, ServerEvent, TokenSync } from '../app/services';
+import { EventStreamError } from '../lib/eventStream';
 import { createPaymentService } from '../app/services';
 import type { AuthUser } from '../types/entities';
 
@@ -84,8 +85,67 @@ export function createFakeNotifier(): FakeNotifier {
   return { notify: jest.fn(), loading: jest.fn((_message: string) => 'toast-1'), close: jest.fn() };
 }
 
+/** One connection the app opened to the fake stream. */
+export interface FakeConnection {
+  token: string;
+  lastEventId: string | null;
+  /** Aborted by the app (signed out, superseded). */
+  aborted(): boolean;
+  /** The API accepts: the stream is open. */
+  open(): void;
+  /** The API sends an event. */
+  send(event: Partial<ServerEvent> & { data: string }): void;
+  /** The stream ends (the server closed it) or breaks (`status`: the API refused it). */
+  end(): void;
+  fail(status?: number): void;
+}
+
+export interface FakeEvents extends EventStreamService {
+  connect: jest.Mock<Promise<void>, [EventStreamOptions]>;
+  /** Every connection so far, oldest first. */
+  connections: FakeConnection[];
+  /** The newest connection. */
+  current(): FakeConnection;
+}
+
+/** The API's event stream in memory: a test opens, feeds, ends or breaks each connection. */
+export function createFakeEvents(): FakeEvents {
+  const connections: FakeConnection[] = [];
+  const connect = jest.fn(
+    (options: EventStreamOptions) =>
+      new Promise<void>((resolve, reject) => {
+        let lastId: string | null = null;
+        const abort = () => reject(new DOMException('aborted', 'AbortError'));
+        if (options.signal.aborted) return abort();
+        options.signal.addEventListener('abort', abort);
+        connections.push({
+          token: options.token,
+          lastEventId: options.lastEventId,
+          aborted: () => options.signal.aborted,
+          open: () => options.onOpen(),
+          send: (event) => {
+            lastId = event.id ?? lastId;
+            options.onEvent({ id: lastId, event: event.event ?? 'message', data: event.data });
+          },
+          end: () => resolve(),
+          fail: (status) => reject(new EventStreamError('the event stream broke', status)),
+        });
+      }),
+  );
+  return {
+    connect,
+    connections,
+    current: () => {
+      const last = connections[connections.length - 1];
+      if (!last) throw new Error('no connection was opened');
+      return last;
+    },
+  };
+}
+
 export type FakeServices = AppServices & {
   auth: FakeAuth;
+  events: FakeEvents;
   notifier: FakeNotifier;
   navigation: { navigate: jest.Mock<void, [string, { replace?: boolean }?]> };
   tokenSync: TokenSync & { signedIn: jest.Mock; signedOut: jest.Mock };
@@ -98,6 +158,7 @@ export function createFakeServices(): FakeServices {
     navigation: { navigate: jest.fn() },
     notifier: createFakeNotifier(),
     tokenSync: { signedIn: jest.fn(async () => undefined), signedOut: jest.fn(async () => undefined) },
+    events: createFakeEvents(),
   };
 }
 

@@ -1,7 +1,16 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 /** The API as tests see it: the default configuration's host. */
 export const API = 'http://127.0.0.1:5000';
 
+/**
+ * What every signed-in screen asks without a test caring: the navbar bell's unread count (none).
+ * A test that cares answers it with its own handler.
+ */
+const backgroundHandlers = [
+  http.get(`${API}/notifications`, () => HttpResponse.json([], { headers: { 'X-Unread-Count': '0' } })),
+];
+
 /** One msw server for the whole client suite; each test adds its handlers with `server.use`. */
-export const server = setupServer();
+export const server = setupServer(...backgroundHandlers);

@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { copy } from '../../config/copy';
+import { anOrder } from '../../testing/fixtures';
+import { renderApp, signedInState, signedOutState } from '../../testing/renderWithProviders';
+import { API, server } from '../../testing/server';
+import type { AppNotification, NotificationKind } from '../../types/entities';
+
+const note = (overrides: Partial<AppNotification>): AppNotification => ({
+  _id: '1',
+  kind: 'paid',
+  bookingId: 'b1',
+  bookName: 'Dune',
+  role: 'seller',
+  at: '2025-11-21T12:00:00.000Z',
+  read: false,
+  ...overrides,
+});
+
+interface Call {
+  method: string;
+  path: string;
+  search: string;
+  authorization: string | null;
+  body?: unknown;
+}
+
+function serveNotifications(rows: AppNotification[], unread: number) {
+  const calls: Call[] = [];
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    calls.push({
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      authorization: request.headers.get('authorization'),
+      ...(request.method === 'PUT' || request.method === 'POST' ? { body: await request.text() } : {}),
+    });
+  };
+  server.use(
+    http.get(`${API}/notifications`, async ({ request }) => {
+      await record(request);
+      const params = new URL(request.url).searchParams;
+      const limit = Number(params.get('limit'));
+      const start = params.get('cursor') ? Number(params.get('cursor')) : 0;
+      const headers: Record<string, string> = { 'X-Unread-Count': String(unread) };
+      if (start + limit < rows.length) headers.Link = `<${API}/notifications?limit=${limit}&cursor=${start + limit}>; rel="next"`;
+      return HttpResponse.json(rows.slice(start, start + limit), { headers });
+    }),
+    http.post(`${API}/notifications/:id/read`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ acknowledged: true, modifiedCount: 1 });
+    }),
+    http.post(`${API}/notifications/read-all`, async ({ request }) => {
+      await record(request);
+      unread = 0;
+      return HttpResponse.json({ acknowledged: true, modifiedCount: 2 });
+    }),
+    http.get(`${API}/bookings/:id`, () => HttpResponse.json(anOrder({ viewer: 'seller' }))),
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  localStorage.setItem('accessToken', 't0k');
+  // The home page's categories, for the bell's tests.
+  server.use(http.get(`${API}/bookCatagories`, () => HttpResponse.json([])));
+});
+
+describe('the bell', () => {
+  it('shows the unread count in its badge and its name, and leads to the notifications', async () => {
+    serveNotifications([], 3);
+    renderApp('/', { preloadedState: signedInState() });
+    const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' });
+    expect(bell).toHaveAttribute('href', '/dashboard/notifications');
+    expect(within(bell).getByText('3')).toBeInTheDocument();
+  });
+
+  it('is not there for a visitor', async () => {
+    renderApp('/', { preloadedState: signedOutState() });
+    expect(await screen.findByRole('link', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Notifications/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('notifications page', () => {
+  it('lists them newest first as sentences by kind and side, each linking to its order; opening one marks it read', async () => {
+    const calls = serveNotifications(
+      [
+        note({ _id: '3', kind: 'problem_window', role: 'buyer', bookName: 'Emma', bookingId: 'b2', deadline: '2025-11-28T12:00:00.000Z' }),
+        note({ _id: '2', kind: 'ready', role: 'buyer', read: true }),
+        note({ _id: '1' }),
+      ],
+      2,
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard/notifications', { preloadedState: signedInState() });
+    const list = await screen.findByRole('list', { name: copy.notifications.title });
+    const items = within(list).getAllByRole('link');
+    expect(items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
+      'unread: You received Emma: report a problem by Friday 28 November',
+      'Dune is ready to collect',
+      'unread: Your book Dune was paid for: get it ready',
+    ]);
+    expect(items[0]).toHaveAttribute('href', '/dashboard/orders/b2');
+    const firstPage = calls.find((call) => call.path === '/notifications' && call.search.includes('limit=20'));
+    expect(firstPage?.authorization).toBe('bearer t0k');
+
+    await user.click(items[2]);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/notifications/1/read', search: '', authorization: 'bearer t0k', body: '' },
+    ]));
+    expect(router.state.location.pathname).toBe('/dashboard/orders/b1');
+  });
+
+  it('marks all as read, with a toast', async () => {
+    const calls = serveNotifications([note({ _id: '2' }), note({ _id: '1' })], 2);
+    const user = userEvent.setup();
+    const { services } = renderApp('/dashboard/notifications', { preloadedState: signedInState() });
+    await screen.findByRole('list', { name: copy.notifications.title });
+    await user.click(screen.getByRole('button', { name: copy.notifications.markAllRead }));
+    await waitFor(() => expect(services.notifier.notify).toHaveBeenCalledWith(copy.notifications.markedAllRead, 'success'));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/notifications/read-all']);
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it("pages with 'Load more'", async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => note({ _id: String(25 - i), bookName: `Book ${25 - i}` }));
+    serveNotifications(rows, 0);
+    const user = userEvent.setup();
+    renderApp('/dashboard/notifications', { preloadedState: signedInState() });
+    const list = await screen.findByRole('list', { name: copy.notifications.title });
+    expect(within(list).getAllByRole('link')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: copy.tableMore.loadMore }));
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: copy.tableMore.loadMore })).not.toBeInTheDocument();
+  });
+
+  it('says so when there are none', async () => {
+    serveNotifications([], 0);
+    renderApp('/dashboard/notifications', { preloadedState: signedInState() });
+    expect(await screen.findByText(copy.notifications.empty)).toBeInTheDocument();
+  });
+});
+
+describe('email settings', () => {
+  it('shows a switch per kind and PUTs the one changed', async () => {
+    const email = Object.fromEntries(Object.keys(copy.notifications.kinds).map((kind) => [kind, true])) as Record<NotificationKind, boolean>;
+    const puts: unknown[] = [];
+    server.use(
+      http.get(`${API}/notification-settings`, () => HttpResponse.json({ email })),
+      http.put(`${API}/notification-settings`, async ({ request }) => {
+        const body = (await request.json()) as { email: Partial<Record<NotificationKind, boolean>> };
+        puts.push({ body, authorization: request.headers.get('authorization') });
+        return HttpResponse.json({ email: { ...email, ...body.email } });
+      }),
+    );
+    const user = userEvent.setup();
+    const { services } = renderApp('/dashboard/notifications/settings', { preloadedState: signedInState() });
+    const paid = await screen.findByRole('switch', { name: copy.notifications.kinds.paid });
+    expect(screen.getAllByRole('switch')).toHaveLength(13);
+    expect(paid).toBeChecked();
+    await user.click(paid);
+    await waitFor(() => expect(screen.getByRole('switch', { name: copy.notifications.kinds.paid })).not.toBeChecked());
+    expect(puts).toEqual([{ body: { email: { paid: false } }, authorization: 'bearer t0k' }]);
+    await waitFor(() => expect(services.notifier.notify).toHaveBeenCalledWith(copy.notifications.settingsSaved, 'success'));
+  });
+});
+
+describe('unsubscribe link', () => {
+  it('posts the token (no sign-in needed) and says which emails are off', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${API}/notifications/unsubscribe`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ kind: 'shipped' });
+      }),
+    );
+    renderApp('/unsubscribe?token=abc.def', { preloadedState: signedOutState() });
+    expect(await screen.findByText(copy.unsubscribe.done(copy.notifications.kinds.shipped))).toBeInTheDocument();
+    expect(bodies).toEqual([{ token: 'abc.def' }]);
+  });
+
+  it('says plainly when the token is refused', async () => {
+    server.use(http.post(`${API}/notifications/unsubscribe`, () => HttpResponse.json({ message: 'params/token bad' }, { status: 400 })));
+    renderApp('/unsubscribe?token=nope', { preloadedState: signedOutState() });
+    expect(await screen.findByText(copy.unsubscribe.failed)).toBeInTheDocument();
+  });
+});

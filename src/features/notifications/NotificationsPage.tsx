@@ -1,0 +1,106 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { rowsOf } from '../../api/paging';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/LoadFailed';
+import { TableMore } from '../../components/TableMore';
+import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
+import { formatMoment } from '../../lib/orders';
+import { visuallyHidden } from '../../lib/visuallyHidden';
+import type { AppNotification } from '../../types/entities';
+import { notificationSentence } from './notificationSentence';
+import { useGetNotificationsInfiniteQuery, useMarkAllReadMutation, useMarkReadMutation } from './notificationsApi';
+
+function NotificationItem({ notification, onOpen }: { notification: AppNotification; onOpen(): void }) {
+  return (
+    <ListItem disablePadding divider>
+      <ListItemButton
+        component={RouterLink}
+        to={paths.order(notification.bookingId)}
+        onClick={onOpen}
+        sx={{ alignItems: 'flex-start', bgcolor: notification.read ? undefined : 'action.hover' }}
+      >
+        <ListItemText
+          primary={
+            <>
+              {!notification.read && <Box component="span" sx={visuallyHidden}>{`${copy.notifications.unread}: `}</Box>}
+              {notification.reason ? `${notificationSentence(notification)}. ${copy.order.reason(notification.reason)}` : notificationSentence(notification)}
+            </>
+          }
+          secondary={formatMoment(notification.at)}
+          slotProps={{ primary: { sx: { fontWeight: notification.read ? 400 : 600, overflowWrap: 'anywhere' } } }}
+        />
+      </ListItemButton>
+    </ListItem>
+  );
+}
+
+/** The signed-in user's notifications, newest first; opening one reads it and goes to its order. */
+export function Component() {
+  const list = useGetNotificationsInfiniteQuery();
+  const pages = list.data?.pages ?? [];
+  const notifications = rowsOf(pages);
+  const unread = pages[0]?.unread ?? notifications.filter((n) => !n.read).length;
+  const [markRead] = useMarkReadMutation();
+  const [markAllRead, markingAll] = useMarkAllReadMutation();
+  const failed = list.isError && !list.isFetchNextPageError;
+
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h2" component="h1" gutterBottom>
+          {copy.notifications.title}
+        </Typography>
+        <Button component={RouterLink} to={paths.notificationSettings}>
+          {copy.notifications.settings}
+        </Button>
+      </Stack>
+      {list.isFetching && !list.isFetchingNextPage && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
+      {failed && notifications.length === 0 ? (
+        <LoadFailed what={copy.notifications.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      ) : notifications.length === 0 ? (
+        // While the first page loads, the progress bar says so.
+        !list.isLoading && <EmptyState message={copy.notifications.empty} action={{ label: copy.orders.title, to: paths.dashboard }} />
+      ) : (
+        <>
+          <Button
+            variant="outlined"
+            sx={{ mb: 1 }}
+            aria-disabled={unread === 0 || markingAll.isLoading}
+            onClick={() => {
+              if (unread > 0 && !markingAll.isLoading) void markAllRead();
+            }}
+          >
+            {copy.notifications.markAllRead}
+          </Button>
+          <List aria-label={copy.notifications.title}>
+            {notifications.map((notification) => (
+              <NotificationItem
+                key={notification._id}
+                notification={notification}
+                onOpen={() => {
+                  if (!notification.read) void markRead(notification._id);
+                }}
+              />
+            ))}
+          </List>
+        </>
+      )}
+      <TableMore
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        failed={list.isFetchNextPageError}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
+    </Box>
+  );
+}
