@@ -1,9 +1,14 @@
 import { baseApi } from '../../api/baseApi';
 import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
-import type { Booking, BookingAnswer, DeleteAnswer } from '../../types/entities';
+import type { Booking, BookingAnswer, DeleteAnswer, DeliveryMethod } from '../../types/entities';
 
-/** What the booking modal sends: the spec's fields plus the book's id, so the server can price it. */
-export type NewBooking = Pick<Booking, 'bookId' | 'bookName' | 'cusTomername' | 'email' | 'location' | 'phone' | 'resale_price'>;
+/**
+ * What the booking modal sends: the spec's fields plus the book's id, so the server can price it,
+ * and how the book travels when the buyer chose (without it, a meet-up).
+ */
+export type NewBooking = Pick<Booking, 'bookId' | 'bookName' | 'cusTomername' | 'email' | 'location' | 'phone' | 'resale_price'> & {
+  delivery?: { method: DeliveryMethod; address?: string };
+};
 
 export const bookingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -4,13 +4,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useFormik } from 'formik';
+import { useFormik, type FormikErrors } from 'formik';
 import { useState } from 'react';
 import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
-import type { Book } from '../../types/entities';
+import type { Book, DeliveryMethod, DeliveryOffer } from '../../types/entities';
+import { DeliveryChoice } from './DeliveryChoice';
 import { selectUser } from '../auth/authSlice';
 import { useCreateBookingMutation } from '../bookings/bookingsApi';
 import { formatDollars } from '../../lib/money';
@@ -18,14 +19,31 @@ import { formatDollars } from '../../lib/money';
 interface BookingValues {
   phone: string;
   location: string;
+  method: DeliveryMethod;
+  address: string;
 }
 
-// Phone and location are free text: the product asks for no validation on them.
-const initialValues: BookingValues = { phone: '', location: '' };
+/** The ways the book offers; an older answer without the field offers a meet-up. */
+const methodsOf = (delivery: DeliveryOffer | undefined): DeliveryMethod[] => {
+  const methods: DeliveryMethod[] = [];
+  if (!delivery || delivery.meetup) methods.push('meetup');
+  if (delivery?.shipping) methods.push('shipping');
+  return methods.length > 0 ? methods : ['meetup'];
+};
+
+// Phone and location are free text: the product asks for no validation on them. The address is
+// asked only when the book is to be shipped.
+function validate({ method, address }: BookingValues): FormikErrors<BookingValues> {
+  if (method !== 'shipping') return {};
+  const trimmed = address.trim();
+  if (!trimmed) return { address: copy.delivery.addressRequired };
+  if (trimmed.length > 500) return { address: copy.delivery.addressTooLong };
+  return {};
+}
 
 interface BookingModalProps {
-  /** The book being booked: its id, title and resale price are all the modal needs. */
-  book: Pick<Book, '_id' | 'name' | 'resale_price'>;
+  /** The book being booked: its id, title, resale price and how it may travel. */
+  book: Pick<Book, '_id' | 'name' | 'resale_price' | 'delivery'>;
   open: boolean;
   onClose: () => void;
   /** Called once the dialog has finished closing, so the parent can let go of the book. */
@@ -40,9 +58,12 @@ export function BookingModal({ book, open, onClose, onExited }: BookingModalProp
   const email = user?.email ?? '';
   const titleId = `booking-${book._id}-title`;
 
+  const methods = methodsOf(book.delivery);
+  const shippingPrice = book.delivery?.shippingPrice ?? 0;
   const formik = useFormik<BookingValues>({
-    initialValues,
-    onSubmit: async ({ phone, location }) => {
+    initialValues: { phone: '', location: '', method: methods[0], address: '' },
+    validate,
+    onSubmit: async ({ phone, location, method, address }) => {
       setServerError(null);
       try {
         const answer = await createBooking({
@@ -53,6 +74,8 @@ export function BookingModal({ book, open, onClose, onExited }: BookingModalProp
           location,
           phone,
           resale_price: book.resale_price,
+          // A meet-up-only book posts the spec's call as it is.
+          ...(methods.includes('shipping') ? { delivery: method === 'shipping' ? { method, address: address.trim() } : { method } } : {}),
         }).unwrap();
         if (answer.acknowledged) onClose();
       } catch (error) {
@@ -73,6 +96,17 @@ export function BookingModal({ book, open, onClose, onExited }: BookingModalProp
           <FormTextField label={copy.booking.email} name="email" type="email" value={email} disabled />
           <FormTextField label={copy.booking.phone} type="tel" autoComplete="tel" {...formik.getFieldProps('phone')} />
           <FormTextField label={copy.booking.location} autoComplete="address-level2" {...formik.getFieldProps('location')} />
+          {methods.includes('shipping') && (
+            <DeliveryChoice
+              methods={methods}
+              method={formik.values.method}
+              onMethod={(method) => void formik.setFieldValue('method', method)}
+              address={formik.getFieldProps('address')}
+              addressError={(formik.touched.address && formik.errors.address) || undefined}
+              shippingPrice={shippingPrice}
+              total={formik.values.method === 'shipping' ? book.resale_price + shippingPrice : book.resale_price}
+            />
+          )}
           {serverError && (
             <Typography role="alert" color="error">
               {serverError}

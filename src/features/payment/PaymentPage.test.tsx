@@ -108,6 +108,15 @@ describe('PaymentPage', () => {
     expect(screen.getByText(copy.payment.pleasePay + '12.50')).toBeInTheDocument();
   });
 
+  it("shows the shipping and the total beside the spec's line when the booking ships", async () => {
+    serveCheckout(aBooking({ resale_price: 12.5, shipping_price: 4, total: 16.5, delivery: { method: 'shipping', address: '1 Main St' } }));
+    openPage();
+    expect(await heading()).toBeInTheDocument();
+    expect(screen.getByText(copy.payment.pleasePay + '12.50')).toBeInTheDocument();
+    expect(screen.getByText(/Shipping: \$4/)).toBeInTheDocument();
+    expect(screen.getByText('Total: $16.50')).toBeInTheDocument();
+  });
+
   it('shows the payment form\'s shape under the progress bar while the booking loads, hidden from screen readers', async () => {
     const bookingGate = gate();
     serveCheckout(booking, { booking: bookingGate.opened });

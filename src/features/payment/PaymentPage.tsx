@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -23,7 +24,7 @@ import { PaymentSkeleton } from './PaymentSkeleton';
 import { useCreatePaymentIntentQuery } from './paymentApi';
 import { paymentReset, selectPayment } from './paymentSlice';
 import { stripeFor } from './stripe';
-import { formatAmount } from '../../lib/money';
+import { formatAmount, formatDollars } from '../../lib/money';
 
 /**
  * The booking is in the cache before the page shows. A booking that cannot be had is the page's
@@ -147,7 +148,17 @@ export function Component() {
       </Typography>
       {/* Asked for only while there is something to pay. */}
       {!paidNow && !booking.paid && !booking.withdrawn && (
-        <Typography>{copy.payment.pleasePay + formatAmount(booking.resale_price)}</Typography>
+        <>
+          <Typography>{copy.payment.pleasePay + formatAmount(booking.resale_price)}</Typography>
+          {/* Shipping is charged on top: the card pays the total. */}
+          {booking.total !== undefined && booking.total !== booking.resale_price && (
+            <Typography>
+              {copy.delivery.shippingLine(formatDollars(booking.shipping_price ?? booking.total - booking.resale_price))}
+              {' · '}
+              <Box component="strong">{copy.delivery.totalLine(formatDollars(booking.total))}</Box>
+            </Typography>
+          )}
+        </>
       )}
       {paidNow ? (
         <PaymentReceipt bookName={booking.bookName} amount={booking.resale_price} {...paidNow} />

@@ -12,6 +12,7 @@ import { IMAGE_MAX_BYTES } from '../../config/uploads';
 import { formatFileSize, isAcceptedImage } from './imageFiles';
 import type { Category } from '../../types/entities';
 import type { AddProductRequest, AddProductStatus } from './addProductSlice';
+import { DeliveryFields } from './DeliveryFields';
 import { ProductImageInput } from './ProductImageInput';
 
 export interface AddProductValues {
@@ -25,6 +26,9 @@ export interface AddProductValues {
   condition: string;
   description: string;
   image: File | null;
+  meetup: boolean;
+  shipping: boolean;
+  shippingPrice: string;
 }
 
 const initialValues: AddProductValues = {
@@ -38,6 +42,9 @@ const initialValues: AddProductValues = {
   condition: copy.products.conditions[0],
   description: '',
   image: null,
+  meetup: true,
+  shipping: false,
+  shippingPrice: '',
 };
 
 const isNumber = (value: string | undefined) => !value || Number.isFinite(Number(value));
@@ -50,6 +57,18 @@ const addProductSchema = Yup.object({
     .test('number', copy.products.notANumber, isNumber)
     .test('min', copy.products.pricePositive, (value) => !value || Number(value) >= 0.5),
   orginal_price: Yup.string().test('number', copy.products.notANumber, isNumber),
+  // At least one way to the buyer; the error shows under the two checkboxes.
+  shipping: Yup.boolean().test('one', copy.delivery.oneRequired, function oneOffered(shipping) {
+    return Boolean(shipping) || Boolean((this.parent as AddProductValues).meetup);
+  }),
+  shippingPrice: Yup.string().when('shipping', {
+    is: true,
+    then: (rule) =>
+      rule
+        .required(copy.delivery.shippingPriceRequired)
+        .test('number', copy.products.notANumber, isNumber)
+        .test('range', copy.delivery.shippingPriceRange, (value) => !value || (Number(value) >= 0 && Number(value) <= 1000)),
+  }),
   phone: Yup.string().trim().required(copy.products.phoneRequired),
   location: Yup.string().trim().required(copy.products.locationRequired),
   // The image host's own limits, checked before anything is sent.
@@ -73,6 +92,16 @@ function toRequest(values: AddProductValues, image: File): AddProductRequest {
       ...(values.category ? { category: values.category } : {}),
       ...(values.orginal_price ? { orginal_price: Number(values.orginal_price) } : {}),
       uses: values.uses.trim(),
+      // A meet-up only is what the API lists without a word: the spec's call stays as it was.
+      ...(values.shipping || !values.meetup
+        ? {
+            delivery: {
+              meetup: values.meetup,
+              shipping: values.shipping,
+              ...(values.shipping ? { shippingPrice: Number(values.shippingPrice) } : {}),
+            },
+          }
+        : {}),
     },
     image,
   };
@@ -111,7 +140,7 @@ export function AddProductForm({ categories, categoriesNotice, status, uploadPer
   });
   const fieldError = (name: keyof AddProductValues) =>
     formik.touched[name] && typeof formik.errors[name] === 'string' ? formik.errors[name] : undefined;
-  const field = (name: Exclude<keyof AddProductValues, 'image'>, label: string) => ({
+  const field = (name: Exclude<keyof AddProductValues, 'image' | 'meetup' | 'shipping'>, label: string) => ({
     name,
     label,
     value: formik.values[name],
@@ -157,6 +186,20 @@ export function AddProductForm({ categories, categoriesNotice, status, uploadPer
         <Select {...field('condition', copy.products.condition)}>{conditionOptions}</Select>
       </Box>
       <Field {...field('description', copy.products.description)} multiline minRows={3} />
+      <DeliveryFields
+        meetup={formik.values.meetup}
+        shipping={formik.values.shipping}
+        error={fieldError('shipping')}
+        disabled={busy}
+        onChange={(name, checked) => {
+          void formik.setFieldTouched('shipping', true, false);
+          void formik.setFieldValue(name, checked);
+        }}
+      >
+        {formik.values.shipping && (
+          <Field {...field('shippingPrice', copy.delivery.shippingPrice)} required type="number" min={0} step={0.01} inputMode="decimal" />
+        )}
+      </DeliveryFields>
       <ProductImageInput
         id="product-image"
         file={formik.values.image}

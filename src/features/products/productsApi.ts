@@ -7,8 +7,16 @@ import type { DeleteAnswer, InsertAnswer, Product } from '../../types/entities';
 import { imageUploadProgressed } from './addProductSlice';
 import { postFormWithProgress } from './uploadForm';
 
+/** How a new book may reach its buyer; without it, the API lists a meet-up only. */
+export interface DeliveryChoice {
+  meetup: boolean;
+  shipping: boolean;
+  /** Dollars, 0–1,000: required when shipping is offered. */
+  shippingPrice?: number;
+}
+
 /** What the add-product form posts; `image` is the image host's URL. */
-export type NewProduct = Omit<Product, '_id' | 'date'>;
+export type NewProduct = Omit<Product, '_id' | 'date' | 'delivery'> & { delivery?: DeliveryChoice };
 
 export interface UploadedImage {
   url: string;
