@@ -1,6 +1,5 @@
 import type { AppConfig } from '../config/env';
 import { firebaseSessionStored, watchFirebaseSessionElsewhere } from '../features/auth/storedSession';
-import { createEventStreamService } from '../lib/eventStream';
 import { createSnackbarNotifier } from '../lib/notifier';
 import { createTokenSync } from '../lib/tokenSync';
 import { createLazyAuthService, createNavigationService, createPaymentService, type AppServices } from './services';
@@ -19,7 +18,13 @@ export function createServices(config: AppConfig) {
     navigation,
     notifier: createSnackbarNotifier(),
     tokenSync: createTokenSync(config.tokenSyncUrl),
-    events: createEventStreamService(config.apiUrl),
+    // Read by the live stream's chunk only: fetched with it, not with the app.
+    events: {
+      connect: async (options) => {
+        const { createEventStreamService } = await import(/* webpackChunkName: "live-events" */ '../lib/eventStream');
+        return createEventStreamService(config.apiUrl).connect(options);
+      },
+    },
   };
   return { services, navigation };
 }

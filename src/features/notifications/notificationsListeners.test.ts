@@ -1,3 +1,4 @@
+import type * as timers from 'timers';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupStore } from '../../app/store';
@@ -28,28 +29,34 @@ beforeEach(() =>
   ),
 );
 
-function start(state = signedInState()) {
+/** The stream's code comes in a chunk of its own: let it arrive. */
+const { setImmediate: realSetImmediate } = jest.requireActual<typeof timers>('timers');
+const settle = () => new Promise<void>((resolve) => realSetImmediate(resolve));
+
+async function start(state = signedInState()) {
   localStorage.setItem('accessToken', 't0k');
   const services = createFakeServices();
   const store = trackStore(setupStore(services, state));
+  await settle();
   return { services, store, events: services.events };
 }
 
 describe('live notifications', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('opens the stream when the API layer arrives for someone already signed in, with the token and no Last-Event-ID', () => {
-    const { events, store } = start();
+  it('opens the stream when the API layer arrives for someone already signed in, with the token and no Last-Event-ID', async () => {
+    const { events, store } = await start();
     expect(events.connections).toHaveLength(1);
     expect(events.current()).toMatchObject({ token: 't0k', lastEventId: null });
     store.dispatch(signedOut());
   });
 
-  it('opens nothing for a visitor, and opens the stream once a session starts', () => {
-    const { events, store } = start(signedOutState());
+  it('opens nothing for a visitor, and opens the stream once a session starts', async () => {
+    const { events, store } = await start(signedOutState());
     expect(events.connections).toHaveLength(0);
     store.dispatch(profileUpdated(testUser));
     store.dispatch(sessionStarted({ email: testUser.email! }));
+    await settle();
     expect(events.connections).toHaveLength(1);
     store.dispatch(signedOut());
     expect(events.current().aborted()).toBe(true);
@@ -68,7 +75,7 @@ describe('live notifications', () => {
         return HttpResponse.json({ _id: params.id });
       }),
     );
-    const { events, store, services } = start();
+    const { events, store, services } = await start();
     const count = store.dispatch(notificationsApi.endpoints.getUnreadCount.initiate());
     const order = store.dispatch(ordersApi.endpoints.getOrder.initiate('b1'));
     await waitFor(() => expect(reads).toEqual(['notifications', 'booking b1']));
@@ -92,7 +99,7 @@ describe('live notifications', () => {
 
   it('reconnects after a break with back-off and Last-Event-ID set to the last id seen', async () => {
     jest.useFakeTimers();
-    const { events, store } = start();
+    const { events, store } = await start();
     events.current().open();
     events.current().send({ id: '41', event: 'notification', data: JSON.stringify(paid) });
     events.current().fail();
@@ -114,12 +121,14 @@ describe('live notifications', () => {
 
   it('stops on sign-out, and does not hammer a stream the API refuses', async () => {
     jest.useFakeTimers();
-    const { events, store } = start();
+    const { events, store } = await start();
     events.current().fail(401);
     await jest.advanceTimersByTimeAsync(60_000);
     expect(events.connections).toHaveLength(1);
 
     store.dispatch(sessionStarted({ email: testUser.email! }));
+    await jest.advanceTimersByTimeAsync(0);
+    await settle();
     expect(events.connections).toHaveLength(2);
     store.dispatch(signedOut());
     expect(events.current().aborted()).toBe(true);
@@ -132,7 +141,7 @@ describe('live notifications', () => {
       http.post(`${API}/notifications/read-all`, () => HttpResponse.json({ acknowledged: true, modifiedCount: 2 })),
       http.put(`${API}/notification-settings`, () => HttpResponse.json({ email: { paid: false } })),
     );
-    const { store, services } = start();
+    const { store, services } = await start();
     await store.dispatch(notificationsApi.endpoints.markAllRead.initiate());
     await store.dispatch(notificationsApi.endpoints.updateNotificationSettings.initiate({ email: { paid: false } }));
     expect(services.notifier.notify.mock.calls).toEqual([

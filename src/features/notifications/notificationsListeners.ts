@@ -1,98 +1,15 @@
-import { createAction, isAnyOf } from '@reduxjs/toolkit';
-import { backoffDelay, errorMessage } from '../../api/baseApi';
-import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import type { ServerEvent } from '../../app/services';
+import { isAnyOf, isFulfilled, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
+import { errorMessage } from '../../api/baseApi';
+import type { AppStartListening } from '../../app/listenerMiddleware';
 import { apiLayerAttached } from '../../app/storeShell';
 import { copy } from '../../config/copy';
-import { EventStreamError } from '../../lib/eventStream';
-import { readAccessToken } from '../../lib/tokenStorage';
-import type { AppNotification } from '../../types/entities';
 import { sessionStarted, signedOut, signOutRequested } from '../auth/authSlice';
-import { notificationSentence } from './notificationSentence';
-import { notificationsApi } from './notificationsApi';
 
-/** A notification came over the live stream (and is in the store's lists from now on). */
-export const notificationArrived = createAction<AppNotification>('notifications/arrived');
+export { notificationArrived } from './notificationEvents';
 
-const isNotification = (value: unknown): value is AppNotification =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as AppNotification)._id === 'string' &&
-  typeof (value as AppNotification).kind === 'string' &&
-  typeof (value as AppNotification).bookingId === 'string' &&
-  ((value as AppNotification).role === 'buyer' || (value as AppNotification).role === 'seller');
-
-function parseNotification(event: ServerEvent): AppNotification | null {
-  if (event.event !== 'notification') return null;
-  try {
-    const value: unknown = JSON.parse(event.data);
-    return isNotification(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** What a notification changed: the lists of notifications, and its order wherever it shows. */
-function received(notification: AppNotification, api: AppListenerEffectAPI): void {
-  api.dispatch(notificationArrived(notification));
-  api.dispatch(
-    notificationsApi.util.invalidateTags([
-      { type: 'Notification', id: 'LIST' },
-      { type: 'Booking', id: notification.bookingId },
-      // A new booking shows in the seller's My Buyer; a new dispute in the admin's list.
-      ...(notification.kind === 'booked' ? [{ type: 'Booking' as const, id: 'SELLER' }] : []),
-      ...(notification.kind === 'disputed' ? [{ type: 'Booking' as const, id: 'DISPUTES' }] : []),
-    ]),
-  );
-  if (!notification.read) api.extra.notifier.notify(notificationSentence(notification), 'info');
-}
-
-/**
- * The live stream, while someone is signed in: opened with the access token in the header, read
- * until it ends or breaks, then opened again after a back-off (1 s, 2 s, 4 s … 30 s, at least what
- * the server's `retry:` asks) with `Last-Event-ID`, so nothing sent meanwhile is missed. A refusal
- * (401, 403) waits for the next session; signing out closes it.
- */
-async function runStream(api: AppListenerEffectAPI): Promise<void> {
-  let lastEventId: string | null = null;
-  let failures = 0;
-  let serverRetryMs = 0;
-  for (;;) {
-    const token = readAccessToken();
-    if (!token) return;
-    const connection = new AbortController();
-    const close = () => connection.abort();
-    api.signal.addEventListener('abort', close);
-    try {
-      await api.pause(
-        api.extra.events.connect({
-          token,
-          lastEventId,
-          signal: connection.signal,
-          onOpen: () => {
-            failures = 0;
-          },
-          onRetry: (ms) => {
-            serverRetryMs = ms;
-          },
-          onEvent: (event) => {
-            const notification = parseNotification(event);
-            if (!notification) return;
-            lastEventId = event.id ?? notification._id;
-            received(notification, api);
-          },
-        }),
-      );
-    } catch (error) {
-      if (api.signal.aborted) return;
-      if (error instanceof EventStreamError && (error.status === 401 || error.status === 403)) return;
-    } finally {
-      api.signal.removeEventListener('abort', close);
-    }
-    failures += 1;
-    await api.delay(Math.max(serverRetryMs, backoffDelay(failures)));
-  }
-}
+/** An answer of the named endpoint (matched by name: the endpoints' module stays in the pages' chunks). */
+const endpointNamed = (action: UnknownAction, name: string): boolean =>
+  (action.meta as { arg?: { endpointName?: string } } | undefined)?.arg?.endpointName === name;
 
 export function addNotificationListeners(startListening: AppStartListening): void {
   // One stream at a time: a new session replaces it, a sign-out ends it.
@@ -102,27 +19,26 @@ export function addNotificationListeners(startListening: AppStartListening): voi
       api.cancelActiveListeners();
       if (!sessionStarted.match(action) && !apiLayerAttached.match(action)) return;
       if (api.getState().auth.status !== 'signed-in') return;
-      await runStream(api);
+      const { runLiveStream } = await api.pause(import(/* webpackChunkName: "live-events" */ './liveStream'));
+      await runLiveStream(api);
     },
   });
 
-  startListening({
-    matcher: notificationsApi.endpoints.markAllRead.matchFulfilled,
-    effect: (_action, api) => {
-      api.extra.notifier.notify(copy.notifications.markedAllRead, 'success');
-    },
-  });
-  startListening({
-    matcher: notificationsApi.endpoints.updateNotificationSettings.matchFulfilled,
-    effect: (_action, api) => {
-      api.extra.notifier.notify(copy.notifications.settingsSaved, 'success');
-    },
-  });
-  for (const endpoint of [notificationsApi.endpoints.updateNotificationSettings, notificationsApi.endpoints.markAllRead]) {
+  const said: Array<[string, string]> = [
+    ['markAllRead', copy.notifications.markedAllRead],
+    ['updateNotificationSettings', copy.notifications.settingsSaved],
+  ];
+  for (const [name, message] of said) {
     startListening({
-      matcher: endpoint.matchRejected,
-      effect: ({ payload, error }, api) => {
-        api.extra.notifier.notify(errorMessage(payload ?? error, copy.errors.generic), 'error');
+      predicate: (action) => isFulfilled(action) && endpointNamed(action, name),
+      effect: (_action, api) => {
+        api.extra.notifier.notify(message, 'success');
+      },
+    });
+    startListening({
+      predicate: (action) => isRejectedWithValue(action) && endpointNamed(action, name),
+      effect: (action, api) => {
+        api.extra.notifier.notify(errorMessage(action.payload, copy.errors.generic), 'error');
       },
     });
   }

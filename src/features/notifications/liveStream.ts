@@ -1,0 +1,93 @@
+import { backoffDelay, baseApi } from '../../api/baseApi';
+import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
+import type { ServerEvent } from '../../app/services';
+import { EventStreamError } from '../../lib/eventStream';
+import { readAccessToken } from '../../lib/tokenStorage';
+import type { AppNotification } from '../../types/entities';
+import { notificationArrived } from './notificationEvents';
+import { notificationSentence } from './notificationSentence';
+
+/*
+ * The live stream's loop, in a chunk of its own: fetched when someone is signed in, so the API
+ * layer that every page waits for does not carry it.
+ */
+
+const isNotification = (value: unknown): value is AppNotification =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as AppNotification)._id === 'string' &&
+  typeof (value as AppNotification).kind === 'string' &&
+  typeof (value as AppNotification).bookingId === 'string' &&
+  ((value as AppNotification).role === 'buyer' || (value as AppNotification).role === 'seller');
+
+function parseNotification(event: ServerEvent): AppNotification | null {
+  if (event.event !== 'notification') return null;
+  try {
+    const value: unknown = JSON.parse(event.data);
+    return isNotification(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a notification changed: the lists of notifications, and its order wherever it shows. */
+function received(notification: AppNotification, api: AppListenerEffectAPI): void {
+  api.dispatch(notificationArrived(notification));
+  api.dispatch(
+    baseApi.util.invalidateTags([
+      { type: 'Notification', id: 'LIST' },
+      { type: 'Booking', id: notification.bookingId },
+      // A new booking shows in the seller's My Buyer; a new dispute in the admin's list.
+      ...(notification.kind === 'booked' ? [{ type: 'Booking' as const, id: 'SELLER' }] : []),
+      ...(notification.kind === 'disputed' ? [{ type: 'Booking' as const, id: 'DISPUTES' }] : []),
+    ]),
+  );
+  if (!notification.read) api.extra.notifier.notify(notificationSentence(notification), 'info');
+}
+
+/**
+ * The live stream, while someone is signed in: opened with the access token in the header, read
+ * until it ends or breaks, then opened again after a back-off (1 s, 2 s, 4 s … 30 s, at least what
+ * the server's `retry:` asks) with `Last-Event-ID`, so nothing sent meanwhile is missed. A refusal
+ * (401, 403) waits for the next session; the listener's cancellation (a sign-out) closes it.
+ */
+export async function runLiveStream(api: AppListenerEffectAPI): Promise<void> {
+  let lastEventId: string | null = null;
+  let failures = 0;
+  let serverRetryMs = 0;
+  for (;;) {
+    const token = readAccessToken();
+    if (!token) return;
+    const connection = new AbortController();
+    const close = () => connection.abort();
+    api.signal.addEventListener('abort', close);
+    try {
+      await api.pause(
+        api.extra.events.connect({
+          token,
+          lastEventId,
+          signal: connection.signal,
+          onOpen: () => {
+            failures = 0;
+          },
+          onRetry: (ms) => {
+            serverRetryMs = ms;
+          },
+          onEvent: (event) => {
+            const notification = parseNotification(event);
+            if (!notification) return;
+            lastEventId = event.id ?? notification._id;
+            received(notification, api);
+          },
+        }),
+      );
+    } catch (error) {
+      if (api.signal.aborted) return;
+      if (error instanceof EventStreamError && (error.status === 401 || error.status === 403)) return;
+    } finally {
+      api.signal.removeEventListener('abort', close);
+    }
+    failures += 1;
+    await api.delay(Math.max(serverRetryMs, backoffDelay(failures)));
+  }
+}
