@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ordersConfig, type OrdersConfig } from './ordersConfig';
 import { scaleOutConfig, type ImageStoreKind, type RateLimitStoreKind, type TrustProxy } from './scaleOutConfig';
 
 /** Everything the API reads from its environment, validated once at start. */
@@ -12,7 +13,7 @@ export interface StripeConfig {
   webhookSecret?: string;
 }
 
-export interface Config {
+export interface Config extends OrdersConfig {
   apiPort: number;
   apiHost: string;
   dataDir: string;
@@ -200,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...images,
     timeouts: timeLimits(env, problems),
     ...scaleOutConfig(env, databaseUrl, problems),
+    ...ordersConfig(env, clientOrigins, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -61,6 +61,9 @@ const num = { type: 'number' } as const;
 const bool = { type: 'boolean' } as const;
 const optionalIsbn = { type: ['string', 'null'] } as const;
 
+/** What a book offers: a meet-up, shipping (at a price), or both. */
+export const deliveryOffer = object({ meetup: bool, shipping: bool, shippingPrice: { type: ['number', 'null'] } });
+
 export const user = object({ _id: str, name: str, email: str, role: str });
 
 export const category = object({ _id: str, name: str, category_id: str, category: str, img: str });
@@ -68,13 +71,13 @@ export const category = object({ _id: str, name: str, category_id: str, category
 export const book = object({
   _id: str, name: str, img: str, location: str, resale_price: num, orginal_price: num,
   seller_name: str, number: str, uses: str, date: str, category: str, condition: str,
-  description: str, verified: bool, author: str, isbn: optionalIsbn,
+  description: str, verified: bool, author: str, isbn: optionalIsbn, delivery: deliveryOffer,
 });
 
 export const product = object({
   _id: str, name: str, price: num, phone: str, location: str, condition: str, description: str,
   image: str, category: str, orginal_price: num, uses: str, date: str, sold: bool, author: str,
-  isbn: optionalIsbn,
+  isbn: optionalIsbn, delivery: deliveryOffer,
   // How many buyers hold an unpaid booking of it: deleting the product withdraws theirs.
   openBookings: { type: 'integer' },
 });
@@ -86,11 +89,45 @@ export const bookingInserted = {
   properties: { acknowledged: bool, insertedId: str, alreadyBooked: bool },
 } as const;
 
-export const booking = object({
-  _id: str, bookId: str, bookName: str, cusTomername: str, email: str, location: str, phone: str,
-  resale_price: num, paid: bool, img: str,
-  // The seller withdrew the book: the booking can no longer be paid, only removed.
-  withdrawn: bool,
-});
+const timestamp = { type: 'string' } as const;
+
+/** A booking is the order: the spec's fields, then its state, delivery, timeline and next moves (docs/API.md). */
+export const booking = {
+  type: 'object',
+  required: [
+    '_id', 'bookId', 'bookName', 'cusTomername', 'email', 'location', 'phone', 'resale_price', 'paid', 'img', 'withdrawn',
+    'state', 'delivery', 'shipping_price', 'total', 'timeline', 'deadline', 'viewer', 'actions', 'sellerName', 'createdAt',
+  ],
+  properties: {
+    _id: str, bookId: str, bookName: str, cusTomername: str, email: str, location: str, phone: str,
+    resale_price: num, paid: bool, img: str,
+    // The seller withdrew the book: the booking can no longer be paid, only removed.
+    withdrawn: bool,
+    state: str,
+    delivery: {
+      type: 'object',
+      required: ['method'],
+      properties: { method: str, address: str, carrier: str, tracking: str },
+    },
+    shipping_price: num,
+    total: num,
+    timeline: {
+      type: 'array',
+      items: { type: 'object', required: ['state', 'at'], properties: { state: str, at: timestamp, reason: str } },
+    },
+    deadline: {
+      type: ['object', 'null'],
+      required: ['kind', 'at'],
+      properties: { kind: str, at: timestamp },
+    },
+    viewer: str,
+    actions: { type: 'array', items: str },
+    handoverCode: str,
+    codeLockedUntil: timestamp,
+    sellerName: str,
+    createdAt: timestamp,
+  },
+} as const;
+
 
 export const listOf = (items: object) => ({ type: 'array', items }) as const;

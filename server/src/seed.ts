@@ -11,6 +11,9 @@ export const seedImagePath = (file: string) => `/image-host/i/${file}`;
 
 const CATALOGUE_PRICE: MoneyField = { field: 'A catalogue price', minCents: 0, maxCents: 10_000_000 };
 
+/** What the shop charges to post a book. */
+const SEED_SHIPPING_CENTS = 399;
+
 /** Any fixed number: keeps two processes starting on one database from seeding twice. */
 const SEED_LOCK_KEY = 720_452;
 
@@ -51,6 +54,10 @@ export async function seedCatalogue(db: Db): Promise<boolean> {
           description: entry.description,
           author: entry.author,
           isbn: entry.isbn,
+          // The shop hands its books over in person or posts them.
+          offers_meetup: true,
+          offers_shipping: true,
+          shipping_price_cents: SEED_SHIPPING_CENTS,
         });
       }
     }

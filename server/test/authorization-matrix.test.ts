@@ -78,12 +78,25 @@ async function callAs(row: Row, who: Caller) {
   const email = caller?.email ?? 'anyone@test.dev';
   const credential = caller && (row.credential === 'id token' ? bearer(idTokenFor(caller.email)) : caller.headers);
   const [method, pattern] = row.route.split(' ');
-  return t.app.inject({
+  const answer = t.app.inject({
     method: method as 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS',
     url: row.path ? row.path(fixture, email) : pattern,
     headers: credential ?? {},
     ...(row.body ? { payload: row.body(fixture, email) } : {}),
   });
+  if (row.stream) {
+    // A stream that opened stays open: end it once it is there, so the answer completes.
+    const opened = t.app.events.size;
+    const ending = setInterval(() => {
+      if (t.app.events.size > opened) t.app.events.endAll();
+    }, 5);
+    try {
+      return await answer;
+    } finally {
+      clearInterval(ending);
+    }
+  }
+  return answer;
 }
 
 describe.each(MATRIX.map((row) => ({ ...row, name: row.variant ? `${row.route} (${row.variant})` : row.route })))('$name', (row) => {

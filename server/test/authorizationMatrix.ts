@@ -46,6 +46,8 @@ export interface Row {
   body?: (fixture: Fixture, callerEmail: string) => object;
   /** The sign-in routes take the identity provider's ID token instead of the API's access token. */
   credential?: 'id token';
+  /** The answer is an event stream: the test ends it once it opened. */
+  stream?: true;
   expected: Expected;
 }
 
@@ -88,7 +90,18 @@ export const MATRIX: Row[] = [
   { route: 'GET /users/seller/:email', variant: "the buyer's", path: (f) => `/users/seller/${f.buyerEmail}`, expected: BUYER_OR_ADMIN },
   { route: 'GET /bookings', variant: 'own', path: (_f, email) => `/bookings?email=${email}`, expected: SIGNED_IN },
   { route: 'GET /bookings', variant: "the buyer's", path: (f) => `/bookings?email=${f.buyerEmail}`, expected: BUYER_ONLY },
-  { route: 'GET /bookings/:id', path: (f) => `/bookings/${f.bookingId}`, expected: BUYER_OR_ADMIN },
+  // An order is read by its buyer, the seller of its book, and an admin.
+  { route: 'GET /bookings/:id', path: (f) => `/bookings/${f.bookingId}`, expected: statuses(401, 200, 200, 403, 200, 401, 403) },
+  // The fixture's order is booked: its buyer (or an admin) may cancel it, nobody else.
+  {
+    route: 'POST /bookings/:id/transitions', variant: 'cancel', path: (f) => `/bookings/${f.bookingId}/transitions`,
+    body: () => ({ to: 'cancelled' }), expected: statuses(401, 200, 403, 403, 200, 401, 403),
+  },
+  // Marking a booked (unpaid) order ready is no next step (409) for those who may see it.
+  {
+    route: 'POST /bookings/:id/transitions', variant: 'ready too early', path: (f) => `/bookings/${f.bookingId}/transitions`,
+    body: () => ({ to: 'ready' }), expected: statuses(401, 409, 409, 403, 409, 401, 403),
+  },
   // The seller cannot book their own book (400); everyone else signed in can.
   {
     route: 'POST /bookings', body: (f, email) => ({ bookId: f.productId, email }),
@@ -115,6 +128,17 @@ export const MATRIX: Row[] = [
     expected: statuses(401, 403, 400, 400, 400, 401, 400),
   },
 
+  { route: 'GET /notifications', expected: SIGNED_IN },
+  { route: 'POST /notifications/read-all', expected: SIGNED_IN },
+  // A notification that is nobody's: the signed-in are told it does not exist.
+  { route: 'POST /notifications/:id/read', path: () => '/notifications/999999999/read', expected: statuses(401, 404, 404, 404, 404, 401, 404) },
+  { route: 'GET /notification-settings', expected: SIGNED_IN },
+  { route: 'PUT /notification-settings', body: () => ({ email: { paid: false } }), expected: SIGNED_IN },
+  { route: 'GET /events', stream: true, expected: SIGNED_IN },
+  // Public: the signed link of an email is the credential; a forged one is refused for everyone.
+  { route: 'POST /notifications/unsubscribe', body: () => ({ token: 'forged.token' }), expected: statuses(400, 400, 400, 400, 400, 400, 400) },
+
+  { route: 'GET /admin/disputes', expected: ADMINS },
   { route: 'GET /seller', expected: ADMINS },
   { route: 'GET /buyer', expected: ADMINS },
   { route: 'PUT /users/seller/:id', path: (f) => `/users/seller/${f.targetUserId}`, expected: ADMINS },

@@ -44,6 +44,8 @@ export async function buildTestApp(
       rateLimitPerMinute: 0,
       // The provider is asked on every request here; account-standing.test.ts covers the window.
       accountCheckTtlMs: 0,
+      // Tests run the order sweep themselves (`app.orders.sweep()`), with a clock they move.
+      orderSweepIntervalMs: 0,
       ...config,
     },
   };

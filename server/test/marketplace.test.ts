@@ -33,6 +33,8 @@ describe('catalogue', () => {
         date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), category: 'fiction', condition: expect.any(String),
         description: expect.any(String), verified: true, author: expect.stringMatching(/\w/),
         isbn: expect.stringMatching(/^97[89]\d{10}$/),
+        // The shop hands its books over in person or posts them.
+        delivery: { meetup: true, shipping: true, shippingPrice: 3.99 },
       });
     }
     const all = (await t.app.inject({ url: '/bookCatagoriesId', headers: cast.buyer.headers })).json<WireBook[]>();

@@ -11,7 +11,11 @@ const pglite = workerData.dataDir ? new PGlite(workerData.dataDir, options) : ne
 // process): PGlite hands them over while reading a statement's answer, so the message is posted
 // before the one answering the statement.
 const ready = pglite.waitReady.then(() =>
-  pglite.listen(workerData.changesChannel, (payload) => parentPort.postMessage({ notification: payload })),
+  Promise.all(
+    workerData.channels.map((channel) =>
+      pglite.listen(channel, (payload) => parentPort.postMessage({ notification: payload, channel })),
+    ),
+  ),
 );
 
 parentPort.on('message', async ({ id, op, sql, params }) => {

@@ -62,6 +62,17 @@ describe("the seller's buyers (GET /mybuyers)", () => {
       paid: false,
       img: 'https://img.example/b.png',
       withdrawn: false,
+      // The order it is: booked, a meet-up, read by its seller, who may do nothing yet.
+      state: 'booked',
+      delivery: { method: 'meetup' },
+      shipping_price: 0,
+      total: 5,
+      timeline: [],
+      deadline: null,
+      viewer: 'seller',
+      actions: [],
+      sellerName: '',
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });
 

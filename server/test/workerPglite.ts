@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { CHANGES_CHANNEL, ChangeListeners, type Db, type Queryable } from '../src/db/db';
+import { CHANGES_CHANNEL, ChangeListeners, NOTIFICATIONS_CHANNEL, NotificationListeners, type Db, type Queryable } from '../src/db/db';
 
 /** A change notification, as the worker forwards it (see pgliteWorker.cjs). */
 interface WorkerNotification {
   notification: string;
+  channel: string;
 }
 
 interface WorkerAnswer {
@@ -21,13 +22,15 @@ interface WorkerAnswer {
  */
 export async function openWorkerPglite(dataDir?: string): Promise<Db> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const worker = new Worker(path.join(__dirname, 'pgliteWorker.cjs'), { workerData: { dataDir, changesChannel: CHANGES_CHANNEL } });
+  const worker = new Worker(path.join(__dirname, 'pgliteWorker.cjs'), { workerData: { dataDir, channels: [CHANGES_CHANNEL, NOTIFICATIONS_CHANNEL] } });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const changes = new ChangeListeners('public');
+  const notifications = new NotificationListeners('public');
   let nextId = 0;
   worker.on('message', (message: WorkerNotification | WorkerAnswer) => {
     if ('notification' in message) {
-      changes.notified(message.notification);
+      if (message.channel === NOTIFICATIONS_CHANNEL) notifications.notified(message.notification);
+      else changes.notified(message.notification);
       return;
     }
     const { id, result, error } = message;
@@ -77,6 +80,7 @@ export async function openWorkerPglite(dataDir?: string): Promise<Db> {
         }
       }),
     watchChanges: async (listener) => changes.add(listener),
+    watchNotifications: async (listener) => notifications.add(listener),
     close: () =>
       inTurn(async () => {
         await send('close');

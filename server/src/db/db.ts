@@ -14,6 +14,8 @@ export interface Db extends Queryable {
   transaction<Result>(work: (tx: Queryable) => Promise<Result>): Promise<Result>;
   /** Tells `listener` of committed changes to the tables that announce them; answers how to stop. */
   watchChanges(listener: ChangeListener): Promise<() => void>;
+  /** Tells `listener` of every committed notification row, whichever process inserted it; answers how to stop. */
+  watchNotifications(listener: NotificationListener): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,53 @@ export class ChangeListeners {
     if (this.schema === undefined || dot === -1 || payload.slice(0, dot) !== this.schema) return;
     const table = payload.slice(dot + 1);
     for (const listener of this.listeners) listener.changed(table);
+  }
+
+  interrupted(): void {
+    for (const listener of this.listeners) listener.interrupted();
+  }
+
+  resumed(): void {
+    for (const listener of this.listeners) listener.resumed();
+  }
+}
+
+/**
+ * The channel on which the database announces each new notification row, as `schema json`
+ * (`migrations/012_orders.sql`), so every API process can send it to the user's open streams.
+ */
+export const NOTIFICATIONS_CHANNEL = 'user_notifications';
+
+/** Told about each committed notification row. */
+export interface NotificationListener {
+  /** The row as `row_to_json` printed it. */
+  notified(rowJson: string): void;
+  /** Rows may go untold from now on (the listening connection dropped), until `resumed`. */
+  interrupted(): void;
+  resumed(): void;
+}
+
+/** The listeners of new notification rows, and the dispatch of the channel's payloads to them. */
+export class NotificationListeners {
+  private readonly listeners = new Set<NotificationListener>();
+
+  constructor(private schema?: string) {}
+
+  inSchema(schema: string): void {
+    this.schema = schema;
+  }
+
+  add(listener: NotificationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A payload, `schema json`. */
+  notified(payload: string): void {
+    const space = payload.indexOf(' ');
+    if (this.schema === undefined || space === -1 || payload.slice(0, space) !== this.schema) return;
+    const json = payload.slice(space + 1);
+    for (const listener of this.listeners) listener.notified(json);
   }
 
   interrupted(): void {

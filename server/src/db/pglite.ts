@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
-import { CHANGES_CHANNEL, ChangeListeners, type Db, type Queryable } from './db';
+import { CHANGES_CHANNEL, ChangeListeners, NOTIFICATIONS_CHANNEL, NotificationListeners, type Db, type Queryable } from './db';
 
 function wrap(target: PGlite | Transaction): Queryable {
   return {
@@ -54,10 +54,13 @@ async function open(dataDir: string | undefined, lock: DataDirLock | undefined):
   // listeners (in a microtask) while reading the statement's answer, before the statement resolves.
   const changes = new ChangeListeners('public');
   await pglite.listen(CHANGES_CHANNEL, (payload) => changes.notified(payload));
+  const notifications = new NotificationListeners('public');
+  await pglite.listen(NOTIFICATIONS_CHANNEL, (payload) => notifications.notified(payload));
   return {
     ...wrap(pglite),
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
     watchChanges: async (listener) => changes.add(listener),
+    watchNotifications: async (listener) => notifications.add(listener),
     async close() {
       try {
         await pglite.close();

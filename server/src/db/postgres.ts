@@ -1,5 +1,5 @@
 import { Client, Pool, type ClientConfig, type Notification, type PoolClient } from 'pg';
-import { CHANGES_CHANNEL, ChangeListeners, type Db, type Queryable } from './db';
+import { CHANGES_CHANNEL, ChangeListeners, NOTIFICATIONS_CHANNEL, NotificationListeners, type Db, type Queryable } from './db';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -35,7 +35,7 @@ const LISTENER_RETRY_MS = [100, 5_000] as const;
  */
 function changeListenerConnection(
   config: ClientConfig,
-  changes: ChangeListeners,
+  changes: Pick<ChangeListeners, 'interrupted' | 'resumed'>,
   onNotification: (message: Notification) => void,
 ) {
   let client: Client | undefined;
@@ -72,6 +72,8 @@ function changeListenerConnection(
     try {
       await next.connect();
       await next.query(`listen ${CHANGES_CHANNEL}`);
+      // New notification rows are heard here only: the pool's connections would hear each again.
+      await next.query(`listen ${NOTIFICATIONS_CHANNEL}`);
     } catch (error) {
       lost(next);
       throw error;
@@ -109,8 +111,21 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
     options: options.schema ? `-c search_path=${options.schema},public` : undefined,
   };
   const changes = new ChangeListeners();
+  const notifications = new NotificationListeners();
   const onNotification = (message: Notification) => {
     if (message.channel === CHANGES_CHANNEL && message.payload) changes.notified(message.payload);
+    if (message.channel === NOTIFICATIONS_CHANNEL && message.payload) notifications.notified(message.payload);
+  };
+  // The listener connection's interruptions concern both kinds of listener.
+  const everyListener = {
+    interrupted: () => {
+      changes.interrupted();
+      notifications.interrupted();
+    },
+    resumed: () => {
+      changes.resumed();
+      notifications.resumed();
+    },
   };
   const pool = new Pool({
     ...connection,
@@ -130,9 +145,10 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
   // Fail at start, not on the first request, when the server is unreachable.
   const [{ schema }] = (await pool.query<{ schema: string | null }>('select current_schema() as schema')).rows;
   changes.inSchema(schema ?? 'public');
+  notifications.inSchema(schema ?? 'public');
   // Named, so that pg_stat_activity tells it from the pool's connections.
   const listenerConnection = { ...connection, application_name: `book-resale change listener (${schema ?? 'public'})` };
-  const listener = changeListenerConnection(listenerConnection, changes, onNotification);
+  const listener = changeListenerConnection(listenerConnection, everyListener, onNotification);
   let listening: Promise<void> | undefined;
 
   return {
@@ -163,6 +179,14 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
       });
       await listening;
       return changes.add(changeListener);
+    },
+    async watchNotifications(notificationListener) {
+      listening ??= listener.connect().catch((error: unknown) => {
+        listening = undefined;
+        throw error;
+      });
+      await listening;
+      return notifications.add(notificationListener);
     },
     async close() {
       await listener.close();

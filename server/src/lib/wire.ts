@@ -38,6 +38,13 @@ export function absoluteUrl(base: string, stored: string): string {
   return stored.startsWith('/') ? `${base}${stored}` : stored;
 }
 
+/** What a book offers, as `Book.delivery` and `Product.delivery`. */
+export const deliveryOfferOnWire = (book: BookRow) => ({
+  meetup: book.offers_meetup,
+  shipping: book.offers_shipping,
+  shippingPrice: book.shipping_price_cents === null ? null : toDollars(book.shipping_price_cents),
+});
+
 /** Entities as docs/API.md puts them on the wire (spellings included). */
 
 export const userOnWire = (user: User) => ({ _id: user.id, name: user.name, email: user.email, role: user.role });
@@ -67,6 +74,7 @@ export const bookOnWire = (base: string, book: BookRow) => ({
   verified: book.verified,
   author: book.author,
   isbn: book.isbn,
+  delivery: deliveryOfferOnWire(book),
 });
 
 /** A seller's own book in the Product shape of the add-product form (plus whether it sold). */
@@ -86,6 +94,7 @@ export const productOnWire = (base: string, book: BookRow) => ({
   sold: book.sold,
   author: book.author,
   isbn: book.isbn,
+  delivery: deliveryOfferOnWire(book),
 });
 
 export const bookingOnWire = (base: string, booking: BookingRow) => ({

@@ -4,20 +4,31 @@ import { notFound } from '../lib/errors';
 import {
   providerCodeOf, providerStatusOf, providerUnavailable, type PaymentIntentView, type PaymentProvider,
 } from '../lib/paymentProvider';
+import type { Clock } from '../lib/clock';
+import type { OrderDeadlines } from '../ordersConfig';
 import { bookingsRepository, type BookingRow } from '../repositories/bookings';
 
 export interface PaymentDeps {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  /** A payment moves the order to `paid`, which starts the seller's clock. */
+  clock: Clock;
+  deadlines: OrderDeadlines;
+  /** Called after a commit that told someone something. */
+  told(): void;
 }
+
+/** What the buyer pays for a booking: the book, and its shipping if it is posted. */
+export const amountDue = (booking: Pick<BookingRow, 'resale_price_cents' | 'shipping_cents'>) =>
+  booking.resale_price_cents + booking.shipping_cents;
 
 /** Statuses in which the buyer can still pay a PaymentIntent from the browser. */
 const PAYABLE_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
 const payableFor = (intent: PaymentIntentView, booking: BookingRow) =>
   PAYABLE_STATUSES.has(intent.status) &&
-  intent.amount === booking.resale_price_cents &&
+  intent.amount === amountDue(booking) &&
   intent.currency === 'usd' &&
   intent.metadata.bookingId === booking.id &&
   Boolean(intent.client_secret);
@@ -48,7 +59,7 @@ export async function paymentIntentFor(deps: PaymentDeps, booking: BookingRow): 
     if (intent && payableFor(intent, booking)) return intent;
   }
 
-  const amount = booking.resale_price_cents;
+  const amount = amountDue(booking);
   let intent: PaymentIntentView;
   try {
     intent = await deps.provider.paymentIntents.create(

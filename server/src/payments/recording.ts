@@ -6,7 +6,8 @@ import { bookingsRepository, type BookingRow } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
 import { paymentsRepository } from '../repositories/payments';
 import { usersRepository, type User } from '../repositories/users';
-import type { PaymentDeps } from './intents';
+import { moveWithin } from '../orders/moves';
+import { amountDue, type PaymentDeps } from './intents';
 import { lostTo, refund, UNAVAILABLE, Unfulfillable, whyUnavailable } from './refunds';
 
 /**
@@ -76,7 +77,7 @@ async function recordPayment(deps: PaymentDeps, payer: Payer, bookingId: string,
     if (intent.status !== 'succeeded') throw conflict(UNAVAILABLE.withdrawnBySeller);
     throw new Unfulfillable(intent, booking.id, UNAVAILABLE.withdrawnBySeller, { sayAmount: false });
   }
-  if (intent.amount !== booking.resale_price_cents || intent.currency !== 'usd') {
+  if (intent.amount !== amountDue(booking) || intent.currency !== 'usd') {
     throw badRequest('The amount paid does not match the booking');
   }
   // Read again: the booking and its book may have changed while the provider was asked.
@@ -96,7 +97,8 @@ async function recordPayment(deps: PaymentDeps, payer: Payer, bookingId: string,
         email,
         amount_cents: intent.amount,
       });
-      if ((await bookingsRepository(tx).markPaid(booking.id)) === 0) {
+      const paid = await moveWithin(tx, deps, [booking.id], 'booked', 'paid', deps.clock.now(), { actor: 'buyer' });
+      if (paid.length === 0) {
         throw new Unfulfillable(intent, booking.id, UNAVAILABLE.paidByOtherPayment);
       }
       if ((await booksRepository(tx).markSold(bookId)) === 0) {
@@ -113,6 +115,7 @@ async function recordPayment(deps: PaymentDeps, payer: Payer, bookingId: string,
     const reason = (await whyUnavailable(db, booking.id, bookId)) ?? lostTo(error);
     throw new Unfulfillable(intent, booking.id, reason);
   }
+  deps.told();
   return { acknowledged: true, insertedId: paymentId };
 }
 

@@ -10,6 +10,7 @@ export const UNAVAILABLE = {
   paidByOtherPayment: 'This booking was already paid by your other payment',
   withdrawnBySeller: 'The seller withdrew this book meanwhile',
   cancelledByBuyer: 'You cancelled this booking',
+  expired: 'This booking expired before it was paid',
   /** A booking that is gone, for an intent that does not name its book (made before intents did). */
   withdrawn: 'This booking was withdrawn meanwhile',
 } as const;
@@ -45,6 +46,8 @@ export class Refunded extends HttpError {
 interface SaleState {
   booked: boolean;
   paid: boolean;
+  /** The order's state, when it is there. */
+  state: string | null;
   listed: boolean;
   sold: boolean;
 }
@@ -57,7 +60,7 @@ interface SaleState {
  */
 async function saleStateOf(db: Queryable, bookingId: string, bookId: string | undefined): Promise<SaleState> {
   const [state] = await db.query<SaleState>(
-    `select k.id is not null as booked, coalesce(k.paid, false) as paid,
+    `select k.id is not null as booked, coalesce(k.paid, false) as paid, k.state,
        b.id is not null as listed, coalesce(b.sold, false) as sold
      from (select $1::text as id) wanted
      left join bookings k on k.id = wanted.id
@@ -79,12 +82,14 @@ export async function whyUnavailable(
   bookingId: string,
   bookId: string | undefined,
 ): Promise<string | undefined> {
-  const { booked, paid, listed, sold } = await saleStateOf(db, bookingId, bookId);
+  const { booked, paid, state, listed, sold } = await saleStateOf(db, bookingId, bookId);
   if (!booked) {
     if (!bookId) return UNAVAILABLE.withdrawn;
     return listed ? UNAVAILABLE.cancelledByBuyer : UNAVAILABLE.withdrawnBySeller;
   }
   if (paid) return UNAVAILABLE.paidByOtherPayment;
+  if (state === 'expired') return UNAVAILABLE.expired;
+  if (state === 'cancelled') return listed ? UNAVAILABLE.cancelledByBuyer : UNAVAILABLE.withdrawnBySeller;
   if (!listed) return UNAVAILABLE.withdrawnBySeller;
   return sold ? UNAVAILABLE.soldElsewhere : undefined;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import type { DeliveryMethod, OrderState } from '../orders/states';
 import { keysetPage, Params, type KeysetOrder, type ListPage, type ListPosition } from './keyset';
 
 export interface BookingRow {
@@ -14,7 +15,29 @@ export interface BookingRow {
   resale_price_cents: number;
   img: string;
   paid: boolean;
+  /** The seller of the book when it was booked; null once their account is gone. */
+  seller_id: string | null;
+  seller_name: string;
+  state: OrderState;
+  state_at: Date;
+  delivery_method: DeliveryMethod;
+  delivery_address: string | null;
+  carrier: string | null;
+  tracking: string | null;
+  shipping_cents: number;
+  handover_code: string | null;
+  code_locked_until: Date | null;
+  due_at: Date | null;
+  refund_started_at: Date | null;
+  created_at: Date;
 }
+
+/** What a new booking is made of. */
+export type NewBooking = Pick<
+  BookingRow,
+  'id' | 'buyer_id' | 'seller_id' | 'email' | 'cus_tomername' | 'location' | 'phone' | 'book_name' | 'resale_price_cents' | 'img'
+  | 'delivery_method' | 'delivery_address' | 'shipping_cents' | 'handover_code'
+> & { book_id: string; state_at: Date; due_at: Date | null };
 
 /** The PaymentIntent a booking's checkout uses, and how many the booking has had. */
 export interface BookingPaymentIntent {
@@ -23,9 +46,16 @@ export interface BookingPaymentIntent {
 }
 
 const columnsOf = (alias: string) =>
-  ['id', 'book_id', 'buyer_id', 'email', 'cus_tomername', 'location', 'phone', 'book_name',
-    'resale_price_cents', 'img', 'paid'].map((column) => `${alias}.${column}`).join(', ');
-const COLUMNS = columnsOf('bookings');
+  [
+    ...['id', 'book_id', 'buyer_id', 'email', 'cus_tomername', 'location', 'phone', 'book_name',
+      'resale_price_cents', 'img', 'paid', 'seller_id', 'state', 'state_at', 'delivery_method', 'delivery_address',
+      'carrier', 'tracking', 'shipping_cents', 'handover_code', 'code_locked_until', 'due_at', 'refund_started_at',
+      'created_at'].map((column) => `${alias}.${column}`),
+    `coalesce((select name from users s where s.id = ${alias}.seller_id), '') as seller_name`,
+  ].join(', ');
+export const BOOKING_COLUMNS = columnsOf('bookings');
+const COLUMNS = BOOKING_COLUMNS;
+export { columnsOf as bookingColumnsOf };
 
 /** A buyer's bookings are listed oldest first. */
 export const BOOKINGS_OLDEST_FIRST: KeysetOrder = { key: 'bookings.created_at', keyType: 'timestamptz', id: 'bookings.id' };
@@ -40,7 +70,7 @@ export function bookingsRepository(db: Queryable) {
 
     async findUnpaid(buyerId: string, bookId: string): Promise<BookingRow | undefined> {
       const rows = await db.query<BookingRow>(
-        `select ${COLUMNS} from bookings where buyer_id = $1 and book_id = $2 and not paid`,
+        `select ${COLUMNS} from bookings where buyer_id = $1 and book_id = $2 and state = 'booked'`,
         [buyerId, bookId],
       );
       return rows[0];
@@ -65,16 +95,19 @@ export function bookingsRepository(db: Queryable) {
      * Stores a booking unless the buyer already has an unpaid one of that book (a racing repeat);
      * answers whether it was stored.
      */
-    async insertUnlessOpen(booking: Omit<BookingRow, 'paid' | 'book_id'> & { book_id: string }): Promise<boolean> {
+    async insertUnlessOpen(booking: NewBooking): Promise<boolean> {
       const rows = await db.query(
         `insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name,
-           resale_price_cents, img)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         on conflict (buyer_id, book_id) where not paid do nothing
+           resale_price_cents, img, seller_id, delivery_method, delivery_address, shipping_cents, handover_code,
+           state, state_at, due_at, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'booked', $16, $17, $16)
+         on conflict (buyer_id, book_id) where state = 'booked' do nothing
          returning id`,
         [
           booking.id, booking.book_id, booking.buyer_id, booking.email, booking.cus_tomername,
           booking.location, booking.phone, booking.book_name, booking.resale_price_cents, booking.img,
+          booking.seller_id, booking.delivery_method, booking.delivery_address, booking.shipping_cents,
+          booking.handover_code, booking.state_at, booking.due_at,
         ],
       );
       return rows.length === 1;
@@ -89,7 +122,7 @@ export function bookingsRepository(db: Queryable) {
     async countUnpaidByBook(bookIds: string[]): Promise<Map<string, number>> {
       if (bookIds.length === 0) return new Map();
       const rows = await db.query<{ book_id: string; open: number }>(
-        'select book_id, count(*)::int as open from bookings where book_id = any($1::text[]) and not paid group by book_id',
+        "select book_id, count(*)::int as open from bookings where book_id = any($1::text[]) and state = 'booked' group by book_id",
         [bookIds],
       );
       return new Map(rows.map((row) => [row.book_id, row.open]));
@@ -102,8 +135,9 @@ export function bookingsRepository(db: Queryable) {
       return rows.length;
     },
 
+    /** Marks an open booking paid (the order's `paid` step itself is `orders/moves.ts`'s); answers 0 when it was not open. */
     async markPaid(id: string): Promise<number> {
-      const rows = await db.query('update bookings set paid = true where id = $1 and not paid returning id', [
+      const rows = await db.query("update bookings set paid = true where id = $1 and state = 'booked' returning id", [
         id,
       ]);
       return rows.length;
@@ -130,7 +164,7 @@ export function bookingsRepository(db: Queryable) {
     async rememberPaymentIntent(id: string, intentId: string, intentsMadeBefore: number): Promise<boolean> {
       const rows = await db.query(
         `update bookings set payment_intent_id = $2, payment_intents_made = payment_intents_made + 1
-         where id = $1 and payment_intents_made = $3 and not paid
+         where id = $1 and payment_intents_made = $3 and state = 'booked'
          returning id`,
         [id, intentId, intentsMadeBefore],
       );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../lib/errors';
 import { answerPage, decodeCursor, LIST_MAX, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { userOnWire } from '../lib/wire';
+import { cancelOpenOrdersOf } from '../orders/moves';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
@@ -72,9 +73,11 @@ export default async function adminRoutes(app: FastifyInstance) {
       // foreign key clears their book id).
       const deletedCount = await app.db.transaction(async (tx) => {
         await bookingsRepository(tx).deleteUnpaidByBuyer(id);
+        await cancelOpenOrdersOf(tx, app.orders, { sellerId: id }, 'admin');
         await booksRepository(tx).deleteUnsoldBySeller(id);
         return usersRepository(tx).delete(id);
       });
+      app.orders.told();
       if (deletedCount === 0) throw notFound('No such user');
       return { acknowledged: true, deletedCount };
     },

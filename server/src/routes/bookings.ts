@@ -1,11 +1,15 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { answerPage, decodeCursor, LIST_MAX, OLDEST_FIRST, pagingProperties, type PagingQuery } from '../lib/listPaging';
-import { baseUrlOf, bookingOnWire } from '../lib/wire';
+import { baseUrlOf } from '../lib/wire';
+import { clockFor, type DeliveryMethod } from '../orders/states';
+import { ordersForCaller, viewerOf } from '../orders/wire';
+import { ordersRepository } from '../repositories/orders';
 import { callerOf } from '../plugins/identity';
 import { BOOKINGS_OLDEST_FIRST, bookingsRepository } from '../repositories/bookings';
-import { booksRepository } from '../repositories/books';
+import { booksRepository, type BookRow } from '../repositories/books';
 import { booking, bookingInserted, deleted, email, id, idParams, listOf, sameEmail, text } from '../schemas';
 
 interface NewBookingBody {
@@ -14,6 +18,7 @@ interface NewBookingBody {
   cusTomername?: string;
   location: string;
   phone: string;
+  delivery?: { method: DeliveryMethod; address?: string };
 }
 
 const newBookingBody = {
@@ -29,8 +34,31 @@ const newBookingBody = {
     // Accepted for the client's sake and ignored: name and price come from the book in the database.
     bookName: text(300),
     resale_price: { type: 'number' },
+    // Without it, a meet-up (the spec's booking).
+    delivery: {
+      type: 'object',
+      required: ['method'],
+      additionalProperties: false,
+      properties: { method: { type: 'string', enum: ['meetup', 'shipping'] }, address: text(500) },
+    },
   },
 } as const;
+
+/** How the buyer gets the book, checked against what the book offers. */
+function deliveryOf(book: BookRow, delivery: NewBookingBody['delivery']) {
+  const method = delivery?.method ?? 'meetup';
+  if (method === 'meetup') {
+    if (!book.offers_meetup) throw badRequest('This book is only offered for shipping: choose shipping and give an address');
+    return { delivery_method: method, delivery_address: null, shipping_cents: 0 };
+  }
+  if (!book.offers_shipping || book.shipping_price_cents === null) throw badRequest('This book is not offered for shipping');
+  const address = delivery?.address?.trim();
+  if (!address) throw badRequest('Give the address to ship the book to');
+  return { delivery_method: method, delivery_address: address, shipping_cents: book.shipping_price_cents };
+}
+
+/** The 6-digit code the buyer shows the seller at a meet-up. */
+const handoverCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 const bookingListQuery = {
   type: 'object',
@@ -54,9 +82,8 @@ export default async function bookingRoutes(app: FastifyInstance) {
       if (!sameEmail(listEmail, caller.email)) throw forbidden('You can only list your own bookings');
       const after = cursor === undefined ? undefined : decodeCursor(cursor, OLDEST_FIRST, BOOKINGS_OLDEST_FIRST);
       const page = await bookings.listByBuyer(caller.id, limit, after);
-      const base = baseUrlOf(request);
       const rows = answerPage(request, reply, { path: '/bookings', query: { email: listEmail }, limit, sort: OLDEST_FIRST, page });
-      return rows.map((row) => bookingOnWire(base, row));
+      return ordersForCaller(app.db, baseUrlOf(request), rows, caller, app.orders.clock.now(), 'buyer');
     },
   );
 
@@ -67,8 +94,9 @@ export default async function bookingRoutes(app: FastifyInstance) {
       const caller = callerOf(request);
       const row = await bookings.findById(request.params.id);
       if (!row) throw notFound('No such booking');
-      if (row.buyer_id !== caller.id && caller.role !== 'admin') throw forbidden('This is not your booking');
-      return bookingOnWire(baseUrlOf(request), row);
+      if (viewerOf(row, caller) === undefined) throw forbidden('This is not your booking');
+      const [order] = await ordersForCaller(app.db, baseUrlOf(request), [row], caller, app.orders.clock.now());
+      return order;
     },
   );
 
@@ -87,10 +115,13 @@ export default async function bookingRoutes(app: FastifyInstance) {
       const open = await bookings.findUnpaid(caller.id, book.id);
       if (open) return { acknowledged: true, insertedId: open.id, alreadyBooked: true };
       const bookingId = newId();
-      const stored = await bookings.insertUnlessOpen({
+      const at = app.orders.clock.now();
+      const { dueAt } = clockFor('booked', at, app.orders.deadlines);
+      const booking = {
         id: bookingId,
         book_id: book.id,
         buyer_id: caller.id,
+        seller_id: book.seller_id,
         email: caller.email,
         cus_tomername: body.cusTomername?.trim() || caller.name,
         location: body.location,
@@ -98,8 +129,20 @@ export default async function bookingRoutes(app: FastifyInstance) {
         book_name: book.name,
         resale_price_cents: book.resale_price_cents,
         img: book.img,
+        ...deliveryOf(book, body.delivery),
+        handover_code: handoverCode(),
+        state_at: at,
+        due_at: dueAt,
+      };
+      const stored = await app.db.transaction(async (tx) => {
+        if (!(await bookingsRepository(tx).insertUnlessOpen(booking))) return false;
+        await ordersRepository(tx).begin(booking, at, dueAt);
+        return true;
       });
-      if (stored) return { acknowledged: true, insertedId: bookingId, alreadyBooked: false };
+      if (stored) {
+        app.orders.told();
+        return { acknowledged: true, insertedId: bookingId, alreadyBooked: false };
+      }
       // A repeat of this request got there first: answer its booking.
       const racer = await bookings.findUnpaid(caller.id, book.id);
       if (!racer) throw conflict('This booking changed meanwhile; please try again');
@@ -115,6 +158,7 @@ export default async function bookingRoutes(app: FastifyInstance) {
       const row = await bookings.findById(request.params.id);
       if (!row) throw notFound('No such booking');
       if (row.buyer_id !== caller.id) throw forbidden('This is not your booking');
+      // An unpaid booking goes, whatever became of it (open, cancelled, withdrawn or expired).
       if (row.paid) throw conflict('A paid booking cannot be cancelled');
       const deletedCount = await bookings.deleteUnpaid(row.id);
       if (deletedCount === 0) throw conflict('This booking was paid meanwhile');

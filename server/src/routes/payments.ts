@@ -23,7 +23,10 @@ const ignoredFields = { resale_price: { type: 'number' }, email } as const;
 export default async function paymentRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.authenticate);
 
-  const depsOf = (request: FastifyRequest): PaymentDeps => ({ db: app.db, provider: app.payments, log: request.log });
+  const depsOf = (request: FastifyRequest): PaymentDeps => ({
+    db: app.db, provider: app.payments, log: request.log,
+    clock: app.orders.clock, deadlines: app.orders.deadlines, told: app.orders.told,
+  });
 
   /** The caller's booking, refusing unknown, foreign and already paid ones. */
   async function payableBooking(caller: User, bookingId: string): Promise<BookingRow> {
@@ -32,6 +35,8 @@ export default async function paymentRoutes(app: FastifyInstance) {
     if (booking.buyer_id !== caller.id) throw forbidden('This is not your booking');
     if (booking.paid) throw conflict('This booking is already paid');
     if (booking.book_id === null) throw conflict('The seller withdrew this book');
+    if (booking.state === 'expired') throw conflict('This booking expired before it was paid: book the book again');
+    if (booking.state !== 'booked') throw conflict(`This booking is ${booking.state} and can no longer be paid`);
     const book = await booksRepository(app.db).findById(booking.book_id);
     if (!book || book.sold) throw conflict('This book is already sold');
     return booking;

@@ -4,7 +4,9 @@ import { newId } from '../lib/ids';
 import { toIsbn13 } from '../lib/isbn';
 import { parseMoney, type MoneyField } from '../lib/money';
 import { answerPage, decodeCursor, LIST_MAX, OLDEST_FIRST, pagingProperties, type PagingQuery } from '../lib/listPaging';
-import { baseUrlOf, bookingOnWire, productOnWire } from '../lib/wire';
+import { baseUrlOf, productOnWire } from '../lib/wire';
+import { ordersForCaller } from '../orders/wire';
+import { cancelOpenOrdersOf } from '../orders/moves';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository, SELLER_BOOKINGS_OLDEST_FIRST } from '../repositories/bookings';
 import { BOOKS_OLDEST_FIRST, booksRepository } from '../repositories/books';
@@ -25,11 +27,13 @@ interface NewProductBody {
   author?: string;
   isbn?: string;
   uses?: string;
+  delivery?: { meetup?: boolean; shipping?: boolean; shippingPrice?: string };
 }
 
 /** Stripe refuses card payments under 50 cents. */
 const PRICE: MoneyField = { field: 'body/price', minCents: 50, maxCents: 10_000_000 };
 const ORIGINAL_PRICE: MoneyField = { field: 'body/orginal_price', minCents: 0, maxCents: 10_000_000 };
+const SHIPPING_PRICE: MoneyField = { field: 'body/delivery/shippingPrice', minCents: 0, maxCents: 100_000 };
 
 const newProductBody = {
   type: 'object',
@@ -49,8 +53,24 @@ const newProductBody = {
     // ISBN-10 or ISBN-13, hyphens and spaces allowed; stored as ISBN-13.
     isbn: text(20),
     uses: text(60),
+    // What the seller offers; without it, a meet-up.
+    delivery: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { meetup: { type: 'boolean' }, shipping: { type: 'boolean' }, shippingPrice: dollars },
+    },
   },
 } as const;
+
+/** What a new book offers: a meet-up unless the seller chose otherwise. */
+function deliveryOffer(delivery: NewProductBody['delivery']) {
+  const meetup = delivery?.meetup ?? true;
+  const shipping = delivery?.shipping ?? false;
+  if (!meetup && !shipping) throw badRequest('Offer a meet-up, shipping, or both');
+  if (!shipping) return { offers_meetup: meetup, offers_shipping: false, shipping_price_cents: null };
+  if (delivery?.shippingPrice === undefined) throw badRequest('Give a shipping price (0 for free shipping)');
+  return { offers_meetup: meetup, offers_shipping: true, shipping_price_cents: parseMoney(delivery.shippingPrice, SHIPPING_PRICE) };
+}
 
 /** The query of the seller's lists (products and buyers): only paging. */
 const sellerListQuery = { type: 'object', additionalProperties: false, properties: pagingProperties(LIST_MAX) } as const;
@@ -91,6 +111,7 @@ export default async function productRoutes(app: FastifyInstance) {
       const originalPriceCents = body.orginal_price === undefined ? priceCents : parseMoney(body.orginal_price, ORIGINAL_PRICE);
       const isbn = body.isbn?.trim() ? toIsbn13(body.isbn) : null;
       if (isbn === undefined) throw badRequest('isbn is not a valid ISBN-10 or ISBN-13');
+      const offer = deliveryOffer(body.delivery);
       // Products without a category land in the first one, so they still show in a list.
       const category = body.category?.toLowerCase() ?? (await categories.first())?.category;
       if (!category || !(await categories.exists(category))) throw badRequest('Unknown category');
@@ -113,6 +134,7 @@ export default async function productRoutes(app: FastifyInstance) {
         description: body.description,
         author: body.author?.trim() ?? '',
         isbn,
+        ...offer,
       });
       return { acknowledged: true, insertedId: id };
     },
@@ -129,7 +151,12 @@ export default async function productRoutes(app: FastifyInstance) {
       // A sold book is part of a paid record; it stays so the buyer's order and payment stay whole.
       if (book.sold) throw conflict('This book is sold and stays on record');
       // Its unpaid bookings stay with their buyers, withdrawn (the foreign key clears their book id).
-      const deletedCount = await booksRepository(app.db).deleteUnsold(book.id);
+      const actor = book.seller_id === caller.id ? 'seller' : 'admin';
+      const deletedCount = await app.db.transaction(async (tx) => {
+        await cancelOpenOrdersOf(tx, app.orders, { bookId: book.id }, actor);
+        return booksRepository(tx).deleteUnsold(book.id);
+      });
+      app.orders.told();
       if (deletedCount === 0) throw conflict('This book was sold meanwhile');
       return { acknowledged: true, deletedCount };
     },
@@ -141,9 +168,10 @@ export default async function productRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { limit = LIST_MAX, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(cursor, OLDEST_FIRST, SELLER_BOOKINGS_OLDEST_FIRST);
-      const page = await bookingsRepository(app.db).listForSeller(callerOf(request).id, limit, after);
-      const base = baseUrlOf(request);
-      return answerPage(request, reply, { path: '/mybuyers', limit, sort: OLDEST_FIRST, page }).map((row) => bookingOnWire(base, row));
+      const caller = callerOf(request);
+      const page = await bookingsRepository(app.db).listForSeller(caller.id, limit, after);
+      const rows = answerPage(request, reply, { path: '/mybuyers', limit, sort: OLDEST_FIRST, page });
+      return ordersForCaller(app.db, baseUrlOf(request), rows, caller, app.orders.clock.now(), 'seller');
     },
   );
 }

@@ -91,7 +91,13 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
       if (event.type !== 'payment_intent.succeeded') return { received: true, outcome: 'ignored' };
       const intent = succeededIntentOf(event);
       if (!intent) throw badRequest('The event carries no PaymentIntent');
-      const outcome = await recordSucceededIntent({ db: app.db, provider: app.payments, log: request.log }, intent);
+      const outcome = await recordSucceededIntent(
+        {
+          db: app.db, provider: app.payments, log: request.log,
+          clock: app.orders.clock, deadlines: app.orders.deadlines, told: app.orders.told,
+        },
+        intent,
+      );
       request.log.info({ eventId: event.id, transactionId: intent.id, outcome }, 'webhook: payment_intent.succeeded');
       return { received: true, outcome };
     },

@@ -1,0 +1,77 @@
+import type { NotificationKind } from './kinds';
+
+/** What an email is about: never the hand-over code, a token of the account, or a phone number. */
+export interface MailFacts {
+  kind: NotificationKind;
+  role: 'buyer' | 'seller';
+  bookName: string;
+  deadline: Date | null;
+  reason: string | null;
+  recipientName: string;
+  orderUrl: string;
+  unsubscribeUrl: string;
+}
+
+const WHEN = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'UTC',
+});
+const when = (date: Date | null) => (date === null ? 'soon' : `${WHEN.format(date)} UTC`);
+
+/** The subject and the first lines of each kind of email, by the reader's side of the order. */
+function whatHappened({ kind, role, bookName: book, deadline, reason }: MailFacts): { subject: string; lines: string[] } {
+  const because = reason ? [`Reason: ${reason}`] : [];
+  switch (kind) {
+    case 'booked':
+      return role === 'seller'
+        ? { subject: `${book} was booked`, lines: [`A buyer booked your book ${book}.`, `They have until ${when(deadline)} to pay.`] }
+        : { subject: `You booked ${book}`, lines: [`Pay by ${when(deadline)} to keep it.`] };
+    case 'paid':
+      return role === 'seller'
+        ? { subject: `${book} was paid for`, lines: [`${book} was paid for.`, `Get it ready or ship it by ${when(deadline)}.`] }
+        : { subject: `You paid for ${book}`, lines: [`The seller has until ${when(deadline)} to get it ready or ship it.`] };
+    case 'ready':
+      return { subject: `${book} is ready to collect`, lines: [`The seller has ${book} ready to hand over.`, `Meet them by ${when(deadline)}, and show your hand-over code from the order page.`] };
+    case 'shipped':
+      return { subject: `${book} is on its way`, lines: [`The seller shipped ${book}.`, 'The order page has the carrier and tracking number, if the seller gave them.'] };
+    case 'received':
+      return { subject: `${book} was received`, lines: [`The buyer has ${book}.`, `Unless they report a problem by ${when(deadline)}, the sale completes.`] };
+    case 'problem_window':
+      return { subject: `You received ${book}`, lines: [`If something is wrong with ${book}, report a problem by ${when(deadline)}.`, 'After that the sale completes.'] };
+    case 'disputed':
+      return role === 'seller'
+        ? { subject: `A problem was reported with ${book}`, lines: [`The buyer reported a problem with ${book}. An admin will decide.`, ...because] }
+        : { subject: `Your problem report about ${book}`, lines: ['An admin will look at it and decide.', ...because] };
+    case 'completed':
+      return { subject: `The sale of ${book} is complete`, lines: [`The order for ${book} is complete.`, ...because] };
+    case 'cancelled':
+      return { subject: `The order for ${book} was cancelled`, lines: [`The order for ${book} was cancelled.`, ...because] };
+    case 'expired':
+      return { subject: `The booking of ${book} expired`, lines: [`${book} was not paid for in time, so the booking ended.`] };
+    case 'refunded':
+      return role === 'buyer'
+        ? { subject: `You were refunded for ${book}`, lines: [`Your payment for ${book} was refunded in full.`, ...because] }
+        : { subject: `The order for ${book} was refunded`, lines: [`The buyer's payment for ${book} was refunded.`, ...because] };
+    case 'ship_reminder':
+      return { subject: `Ship ${book} by ${when(deadline)}`, lines: [`${book} is paid for and still waiting.`, `Get it ready or ship it by ${when(deadline)}, or the order is cancelled and refunded.`] };
+    case 'code_locked':
+      return { subject: `Hand-over codes for ${book} are paused`, lines: ['Someone entered a wrong hand-over code for your order five times.', 'Codes are refused for 15 minutes. Only give your code to the seller when you have the book in hand.'] };
+  }
+}
+
+/** The whole email: subject and plain text. */
+export function renderMail(facts: MailFacts): { subject: string; text: string } {
+  const { subject, lines } = whatHappened(facts);
+  const text = [
+    `Hello ${facts.recipientName},`,
+    '',
+    ...lines,
+    '',
+    `See the order: ${facts.orderUrl}`,
+    '',
+    '--',
+    'Book Resale',
+    `Stop emails like this one: ${facts.unsubscribeUrl}`,
+    '',
+  ].join('\n');
+  return { subject, text };
+}

@@ -1,0 +1,153 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db/db';
+import type { Clock } from '../lib/clock';
+import { HttpError } from '../lib/errors';
+import { providerCodeOf, type PaymentProvider } from '../lib/paymentProvider';
+import type { OrderDeadlines } from '../ordersConfig';
+import type { BookingRow } from '../repositories/bookings';
+import { ordersRepository, type MovedOrder } from '../repositories/orders';
+import { clockFor, recipientsOf, RELIST_ON_REFUND, type Actor, type OrderState } from './states';
+
+/** What moving orders needs: the database, the clock and deadlines, the payment provider. */
+export interface OrderDeps {
+  db: Db;
+  clock: Clock;
+  deadlines: OrderDeadlines;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** Called after a commit that told someone something (the mail outbox sends it). */
+  told(): void;
+}
+
+export interface MoveOptions {
+  reason?: string | null;
+  actor: Actor;
+  carrier?: string | null;
+  tracking?: string | null;
+}
+
+/** Provider codes meaning the refund is done or being done. */
+const REFUND_UNDER_WAY = ['charge_already_refunded', 'idempotency_key_in_use'];
+
+/** Who is told of orders entering `to`: not the side that made the move (it knows). */
+function toldOf(to: OrderState, actor: Actor) {
+  return recipientsOf(to).filter((told) => told.side !== actor || told.kind === 'problem_window');
+}
+
+/**
+ * Moves the orders `ids` from `from` to `to` within `tx` (the caller's transaction, or the
+ * database itself for one statement): each only while it is still in `from`. Answers those moved.
+ */
+export async function moveWithin(
+  tx: Queryable,
+  deps: Pick<OrderDeps, 'deadlines'>,
+  ids: readonly string[],
+  from: OrderState,
+  to: OrderState,
+  at: Date,
+  options: MoveOptions,
+): Promise<MovedOrder[]> {
+  if (ids.length === 0) return [];
+  const { dueAt, remindAt } = clockFor(to, at, deps.deadlines);
+  return ordersRepository(tx).move({
+    ids,
+    from,
+    to,
+    at,
+    dueAt,
+    remindAt,
+    reason: options.reason ?? null,
+    actor: options.actor,
+    tell: toldOf(to, options.actor),
+    carrier: options.carrier,
+    tracking: options.tracking,
+    relist: to === 'refunded' && RELIST_ON_REFUND.includes(from),
+  });
+}
+
+/** Moves orders and tells the mail outbox when someone was told. */
+export async function moveOrders(
+  deps: OrderDeps,
+  ids: readonly string[],
+  from: OrderState,
+  to: OrderState,
+  options: MoveOptions,
+): Promise<MovedOrder[]> {
+  const moved = await moveWithin(deps.db, deps, ids, from, to, deps.clock.now(), options);
+  if (moved.length > 0) deps.told();
+  return moved;
+}
+
+/** A refund that could not reach the payment provider: the order stays as it was. */
+export const refundFailed = () => new HttpError(502, 'The refund could not be made: the payment provider is unavailable, try again');
+
+/**
+ * Refunds the order's charge in full through the payment provider, keyed by the charge, so it is
+ * refunded once whoever asks and however often (the refunds of unpaid-for sales use the same key).
+ */
+export async function refundCharge(deps: OrderDeps, bookingId: string): Promise<void> {
+  const transactionId = await ordersRepository(deps.db).transactionOf(bookingId);
+  if (transactionId === undefined) return; // nothing was charged (an order paid before payments were kept)
+  try {
+    await deps.provider.refunds.create(
+      { payment_intent: transactionId, reason: 'requested_by_customer', metadata: { bookingId } },
+      { idempotencyKey: `refund-${transactionId}` },
+    );
+  } catch (error) {
+    if (REFUND_UNDER_WAY.includes(String(providerCodeOf(error)))) return;
+    deps.log.error({ err: error, bookingId }, 'refunding an order failed');
+    throw refundFailed();
+  }
+}
+
+/**
+ * Refunds a paid order in `from` and moves it to `refunded`. The order is marked first (no other
+ * move wins while a refund is under way), then the provider refunds, then the order moves. A
+ * process that dies in between leaves the mark, and the sweep finishes the refund
+ * (`finishStaleRefunds`). Answers false when the order was not in `from` or a refund was under way.
+ */
+export async function refundOrder(
+  deps: OrderDeps,
+  booking: Pick<BookingRow, 'id' | 'state'>,
+  options: MoveOptions & { reason: string },
+): Promise<boolean> {
+  const startedAt = deps.clock.now();
+  const orders = ordersRepository(deps.db);
+  if (!(await orders.startRefund(booking.id, booking.state, startedAt, options.reason, options.actor))) return false;
+  try {
+    await refundCharge(deps, booking.id);
+  } catch (error) {
+    await orders.abandonRefund(booking.id, startedAt);
+    throw error;
+  }
+  const moved = await moveOrders(deps, [booking.id], booking.state, 'refunded', options);
+  return moved.length === 1;
+}
+
+/** Why the open orders of a withdrawn book end. */
+export const WITHDRAWN_REASON = 'The seller withdrew the book';
+
+/**
+ * Cancels the open (booked) orders of books about to be deleted, within the caller's transaction:
+ * their buyers keep them, cancelled, and are told. `where` picks the books.
+ */
+export async function cancelOpenOrdersOf(
+  tx: Queryable,
+  deps: Pick<OrderDeps, 'deadlines' | 'clock'>,
+  books: { bookId: string } | { sellerId: string },
+  actor: Actor,
+): Promise<number> {
+  const rows =
+    'bookId' in books
+      ? await tx.query<{ id: string }>("select id from bookings where book_id = $1 and state = 'booked' for update", [books.bookId])
+      : await tx.query<{ id: string }>(
+          `select k.id from bookings k join books b on b.id = k.book_id
+           where b.seller_id = $1 and not b.sold and k.state = 'booked' for update of k`,
+          [books.sellerId],
+        );
+  const moved = await moveWithin(tx, deps, rows.map((row) => row.id), 'booked', 'cancelled', deps.clock.now(), {
+    actor,
+    reason: WITHDRAWN_REASON,
+  });
+  return moved.length;
+}

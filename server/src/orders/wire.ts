@@ -1,0 +1,82 @@
+import type { Queryable } from '../db/db';
+import { toDollars } from '../lib/money';
+import { bookingOnWire } from '../lib/wire';
+import type { BookingRow } from '../repositories/bookings';
+import { ordersRepository, type TimelineEntry } from '../repositories/orders';
+import type { User } from '../repositories/users';
+import { DEADLINE_OF, movesFor, type Viewer } from './states';
+
+/** How `caller` stands to the order: a side of it, an admin, or neither (undefined). */
+export function viewerOf(row: Pick<BookingRow, 'buyer_id' | 'seller_id'>, caller: Pick<User, 'id' | 'role'>): Viewer | undefined {
+  if (row.buyer_id === caller.id) return 'buyer';
+  if (row.seller_id === caller.id) return 'seller';
+  return caller.role === 'admin' ? 'admin' : undefined;
+}
+
+/** The hand-over code shows to the buyer of a meet-up from payment until the book changed hands. */
+const CODE_SHOWN_IN = ['paid', 'ready'];
+
+/**
+ * An order as `viewer` reads it: the spec's booking fields, its state, delivery, timeline, next
+ * deadline and the moves the reader may make now. The hand-over code goes to the buyer only.
+ */
+export function orderOnWire(
+  base: string,
+  row: BookingRow,
+  viewer: Viewer,
+  timeline: readonly TimelineEntry[],
+  { admin, now }: { admin: boolean; now: Date },
+) {
+  const side = viewer === 'admin' ? undefined : viewer;
+  const problemWindowOpen = row.state === 'received' && row.due_at !== null && row.due_at.getTime() > now.getTime();
+  const actions = row.refund_started_at
+    ? []
+    : movesFor({ state: row.state, method: row.delivery_method, side, admin, problemWindowOpen });
+  const deadlineKind = DEADLINE_OF[row.state];
+  const showCode = viewer === 'buyer' && row.delivery_method === 'meetup' && CODE_SHOWN_IN.includes(row.state);
+  const locked = row.code_locked_until !== null && row.code_locked_until.getTime() > now.getTime();
+  return {
+    ...bookingOnWire(base, row),
+    state: row.state,
+    delivery: {
+      method: row.delivery_method,
+      ...(row.delivery_address !== null && { address: row.delivery_address }),
+      ...(row.carrier !== null && { carrier: row.carrier }),
+      ...(row.tracking !== null && { tracking: row.tracking }),
+    },
+    shipping_price: toDollars(row.shipping_cents),
+    total: toDollars(row.resale_price_cents + row.shipping_cents),
+    timeline: timeline.map((entry) => ({
+      state: entry.state,
+      at: entry.at.toISOString(),
+      ...(entry.reason !== null && { reason: entry.reason }),
+    })),
+    deadline: deadlineKind !== undefined && row.due_at !== null ? { kind: deadlineKind, at: row.due_at.toISOString() } : null,
+    viewer,
+    actions,
+    ...(showCode && row.handover_code !== null && { handoverCode: row.handover_code }),
+    ...(locked && row.code_locked_until !== null && { codeLockedUntil: row.code_locked_until.toISOString() }),
+    sellerName: row.seller_name,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * These orders as `caller` reads them, with their timelines (one query for all of them). Rows the
+ * caller is no side of read as an admin's when the caller is one (the lists only hold their own).
+ */
+export async function ordersForCaller(
+  db: Queryable,
+  base: string,
+  rows: readonly BookingRow[],
+  caller: Pick<User, 'id' | 'role'>,
+  now: Date,
+  /** The side every row is read from, for a list of the caller's own (their orders, their buyers). */
+  side?: 'buyer' | 'seller',
+) {
+  const timelines = await ordersRepository(db).timelinesOf(rows.map((row) => row.id));
+  const admin = caller.role === 'admin';
+  return rows.map((row) =>
+    orderOnWire(base, row, side ?? viewerOf(row, caller) ?? 'admin', timelines.get(row.id) ?? [], { admin, now }),
+  );
+}

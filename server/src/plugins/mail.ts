@@ -1,0 +1,72 @@
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Clock } from '../lib/clock';
+import { deliverPending } from '../mail/outbox';
+import type { UnsubscribeTokens } from '../mail/unsubscribe';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailService;
+  }
+}
+
+export interface MailService {
+  /** Something was told: send its emails soon (deliveries of one process never overlap). */
+  kick(): void;
+  /** Sends what is waiting now; answers how many were sent. */
+  deliver(): Promise<number>;
+  tokens: UnsubscribeTokens;
+}
+
+export interface MailOptions {
+  clock: Clock;
+  tokens: UnsubscribeTokens;
+}
+
+/**
+ * Order emails through SMTP (`SMTP_URL`; under `npm start`, the local inbox maildev). Each
+ * notification row is an email waiting to go (mail/outbox.ts); a commit that told someone kicks
+ * a delivery, and the order sweep's timer kicks one too, so nothing waits for good.
+ */
+export default fp<MailOptions>(
+  async (app, { clock, tokens }) => {
+    const { mail: config } = app.config;
+    // A plain smtp:// server (the local inbox) is spoken to without STARTTLS; smtps:// uses TLS.
+    const transport: Transporter | null = config.smtpUrl
+      ? nodemailer.createTransport(
+          config.smtpUrl.startsWith('smtp://') && !config.smtpUrl.includes('?') ? `${config.smtpUrl}?ignoreTLS=true` : config.smtpUrl,
+        )
+      : null;
+    let running: Promise<number> | undefined;
+    let again = false;
+    let closed = false;
+    const deliver = (): Promise<number> => {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = deliverPending({ db: app.db, clock, transport, config, tokens, log: app.log }).finally(() => {
+        running = undefined;
+        if (again && !closed) {
+          again = false;
+          kick();
+        }
+      });
+      return running;
+    };
+    const kick = () => {
+      if (closed) return;
+      setImmediate(() => {
+        if (closed) return;
+        deliver().catch((error: unknown) => app.log.error({ err: error }, 'delivering order emails failed'));
+      });
+    };
+    app.decorate('mail', { kick, deliver, tokens });
+    app.addHook('onClose', async () => {
+      closed = true;
+      await running?.catch(() => undefined);
+      transport?.close();
+    });
+  },
+  { name: 'mail', dependencies: ['database', 'config'] },
+);
