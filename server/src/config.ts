@@ -218,6 +218,9 @@ export function isLoopbackHost(host: string): boolean {
  * machines, or when real money could move.
  */
 export function assertSafeIdentityMode(config: Config): void {
+  if (config.orderTimeTravel && (config.firebaseAuthEmulatorHost === undefined || !config.stripe.secretKey.startsWith('sk_test_'))) {
+    throw new ConfigError(['ORDER_TIME_TRAVEL moves order deadlines by hand: it is for tests, only with the Auth emulator and a test payment key']);
+  }
   if (config.firebaseAuthEmulatorHost === undefined) return;
   const problems: string[] = [];
   if (!isLoopbackHost(config.apiHost)) {

@@ -31,6 +31,12 @@ export interface OrdersConfig {
   orderDeadlines: OrderDeadlines;
   /** How often every API process sweeps for passed deadlines and unsent emails; 0 turns the timer off. */
   orderSweepIntervalMs: number;
+  /**
+   * `ORDER_TIME_TRAVEL=1`: an admin may move one order's clock forward (`POST
+   * /test/orders/:id/elapse`), so browser journeys see a deadline pass. Only with the Auth
+   * emulator and a test payment key (`assertSafeIdentityMode` refuses it otherwise).
+   */
+  orderTimeTravel: boolean;
   mail: MailConfig;
 }
 
@@ -87,5 +93,6 @@ export function ordersConfig(env: Env, clientOrigins: string[], problems: string
   const from = env.MAIL_FROM?.trim() || 'Book Resale <orders@book-resale.local>';
   const clientUrl = (env.CLIENT_URL?.trim() || clientOrigins[0] || 'http://127.0.0.1:8080').replace(/\/+$/, '');
   if (!/^https?:\/\/\S+$/.test(clientUrl)) problems.push('CLIENT_URL must be an http(s) URL');
-  return { orderDeadlines, orderSweepIntervalMs, mail: { smtpUrl, from, clientUrl } };
+  const orderTimeTravel = /^(1|true|yes|on)$/i.test(env.ORDER_TIME_TRAVEL?.trim() ?? '');
+  return { orderDeadlines, orderSweepIntervalMs, orderTimeTravel, mail: { smtpUrl, from, clientUrl } };
 }

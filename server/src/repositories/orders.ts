@@ -179,6 +179,18 @@ export function ordersRepository(db: Queryable) {
       return rows.length === 1;
     },
 
+    /** Moves one order's clock `ms` ahead, as if that long had passed (`ORDER_TIME_TRAVEL`, tests only). */
+    async elapse(id: string, ms: number): Promise<boolean> {
+      const rows = await db.query(
+        `update bookings set state_at = state_at - $2::interval, due_at = due_at - $2::interval,
+           remind_at = remind_at - $2::interval, code_locked_until = code_locked_until - $2::interval,
+           refund_started_at = refund_started_at - $2::interval
+         where id = $1 returning id`,
+        [id, `${ms} milliseconds`],
+      );
+      return rows.length === 1;
+    },
+
     /** A page of the orders in dispute, with how many there are. */
     async listDisputed(limit: number, after?: ListPosition): Promise<{ page: ListPage<BookingRow>; total: number }> {
       const params = new Params();

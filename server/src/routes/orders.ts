@@ -118,6 +118,26 @@ export default async function orderRoutes(app: FastifyInstance) {
     },
   );
 
+  if (app.config.orderTimeTravel) {
+    // Tests only (see `orderTimeTravel`): the order's clock runs `ms` ahead, then a sweep runs.
+    app.post<{ Params: { id: string }; Body: { ms: number } }>(
+      '/test/orders/:id/elapse',
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          params: idParams,
+          body: { type: 'object', required: ['ms'], additionalProperties: false, properties: { ms: { type: 'integer', minimum: 1, maximum: 31_622_400_000 } } },
+        },
+      },
+      async (request) => {
+        const moved = await orders.elapse(request.params.id, request.body.ms);
+        if (!moved) throw notFound('No such booking');
+        await app.orders.sweep();
+        return answer(request, callerOf(request), request.params.id);
+      },
+    );
+  }
+
   const disputesQuery = { type: 'object', additionalProperties: false, properties: pagingProperties(LIST_MAX) } as const;
 
   app.get<{ Querystring: PagingQuery }>(
