@@ -15,6 +15,7 @@ export interface NotificationRow {
   read_at: Date | string | null;
 }
 
+// `id` goes out as text (a bigint); order by `notifications.id`, the number, never by this text.
 const COLUMNS = 'id::text as id, user_id, booking_id, kind, role, book_name, deadline, reason, created_at, read_at';
 
 /** The most notifications a reconnecting stream is sent at once. */
@@ -26,8 +27,8 @@ export function notificationsRepository(db: Queryable) {
     async listForUser(userId: string, limit: number, before?: string): Promise<{ rows: NotificationRow[]; more: boolean }> {
       const rows = await db.query<NotificationRow>(
         `select ${COLUMNS} from notifications
-         where user_id = $1 and ($2::bigint is null or id < $2::bigint)
-         order by id desc limit $3`,
+         where user_id = $1 and ($2::bigint is null or notifications.id < $2::bigint)
+         order by notifications.id desc limit $3`,
         [userId, before ?? null, limit + 1],
       );
       return { rows: rows.slice(0, limit), more: rows.length > limit };
@@ -44,7 +45,8 @@ export function notificationsRepository(db: Queryable) {
     /** The user's notifications after the id `after`, oldest first (a stream catching up). */
     async after(userId: string, after: string, limit = REPLAY_MAX): Promise<NotificationRow[]> {
       return db.query<NotificationRow>(
-        `select ${COLUMNS} from notifications where user_id = $1 and id > $2::bigint order by id limit $3`,
+        `select ${COLUMNS} from notifications where user_id = $1 and notifications.id > $2::bigint
+         order by notifications.id limit $3`,
         [userId, after, limit],
       );
     },
