@@ -285,14 +285,18 @@ describe('moves that are not allowed', () => {
 
   it('lets two simultaneous moves never both win', async () => {
     const bookingId = await paidMeetup();
-    const answers = await Promise.all([
-      move(t.app, seller, bookingId, { to: 'ready' }),
-      move(t.app, seller, bookingId, { to: 'ready' }),
-      move(t.app, seller, bookingId, { to: 'refunded', reason: 'Lost it' }),
+    const readies = await Promise.all([move(t.app, seller, bookingId, { to: 'ready' }), move(t.app, seller, bookingId, { to: 'ready' })]);
+    expect(readies.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const code = (await orderAs(t.app, buyer, bookingId)).handoverCode;
+    await move(t.app, seller, bookingId, { to: 'received', code });
+    // From received, completing and reporting a problem exclude each other.
+    const endings = await Promise.all([
+      move(t.app, buyer, bookingId, { to: 'completed' }),
+      move(t.app, buyer, bookingId, { to: 'disputed', reason: 'Torn cover' }),
     ]);
-    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(endings.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const order = await orderAs(t.app, buyer, bookingId);
-    expect(order.timeline.length).toBe(3);
+    expect(order.timeline.map((step) => step.state)).toEqual(['booked', 'paid', 'ready', 'received', order.state]);
   });
 });
 

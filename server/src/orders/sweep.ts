@@ -161,6 +161,7 @@ export async function sweepOrders(deps: OrderDeps, options: { backfill?: boolean
       if (due < SWEEP_BATCH) break;
     }
   }
+  for (const [state, count] of Object.entries(result.moved)) if (!count) delete result.moved[state as OrderState];
   const anything = result.reminded + Object.values(result.moved).reduce((sum, count) => sum + (count ?? 0), 0);
   if (anything > 0) deps.told();
   return result;
