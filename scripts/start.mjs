@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the whole shop in one terminal. Offline by default (Firebase Auth emulator,
-// payment sandbox, the API's own image host, PGlite in DATA_DIR); real services when their
-// keys are in the environment (see docs/RUNNING.md). Ctrl-C (SIGINT) or SIGTERM stops every
-// service it started.
+// payment sandbox, maildev catching the emails, the API's own image host, PGlite in DATA_DIR);
+// real services when their keys are in the environment (see docs/RUNNING.md). Ctrl-C (SIGINT)
+// or SIGTERM stops every service it started.
 import fs from 'node:fs';
 import path from 'node:path';
 import { demoAccounts } from './demo-accounts.mjs';
@@ -10,8 +10,8 @@ import { createStaticServer } from './serve-static.mjs';
 import { buildIfNeeded } from './start/build.mjs';
 import { log, seconds, StartError } from './start/output.mjs';
 import { checkPorts, Processes } from './start/processes.mjs';
-import { putDemoData, startApi, startAuthEmulator, startPaymentSandbox } from './start/services.mjs';
-import { clientEnvironment, EMULATOR_PROJECT, settingsFromEnvironment, value } from './start/settings.mjs';
+import { putDemoData, startApi, startAuthEmulator, startMailServer, startPaymentSandbox } from './start/services.mjs';
+import { clientEnvironment, EMULATOR_PROJECT, settingsFromEnvironment, smtpHost, smtpUrl, value } from './start/settings.mjs';
 
 const STOP_TIMEOUT_MS = 20_000;
 
@@ -64,6 +64,7 @@ function banner(timings) {
     `  API            http://127.0.0.1:${ports.api}  (${settings.postgres ? 'PostgreSQL from DATABASE_URL' : `PGlite in ${path.join(settings.dataDir, 'db')}`})`,
     `  Sign-in        ${settings.emulator ? `Firebase Auth emulator on 127.0.0.1:${ports.auth} (project ${EMULATOR_PROJECT})` : `Firebase project ${value('FIREBASE_PROJECT_ID')}`}`,
     `  Payments       ${settings.sandbox ? `payment sandbox on http://127.0.0.1:${ports.stripe} (test card 4242 4242 4242 4242)` : 'Stripe (keys from the environment)'}`,
+    `  Mail           ${settings.localMail ? `local inbox http://127.0.0.1:${ports.mailWeb}  (maildev, SMTP on 127.0.0.1:${ports.mailSmtp})` : `${smtpHost(smtpUrl(settings))} (SMTP_URL)`}`,
     `  Images         ${settings.realImageHost ? value('IMAGE_HOST_URL') : `the API's image host (${path.join(settings.dataDir, 'images')})`}`,
     `  Data           ${settings.dataDir}  (delete it for a fresh shop)`,
   ];
@@ -90,6 +91,7 @@ async function main() {
   const wanted = { WEB_PORT: ports.web, API_PORT: ports.api };
   if (settings.emulator) wanted.AUTH_EMULATOR_PORT = ports.auth;
   if (settings.sandbox) wanted.STRIPE_SANDBOX_PORT = ports.stripe;
+  if (settings.localMail) Object.assign(wanted, { MAIL_SMTP_PORT: ports.mailSmtp, MAIL_WEB_PORT: ports.mailWeb });
   await checkPorts(wanted);
   fs.mkdirSync(settings.dataDir, { recursive: true });
   processes.startReaper();
@@ -110,9 +112,10 @@ async function main() {
   })();
   const auth = settings.emulator ? timed('auth emulator', () => startAuthEmulator(processes, settings)) : Promise.resolve();
   const sandbox = settings.sandbox ? timed('payment sandbox', () => startPaymentSandbox(processes, settings)) : Promise.resolve();
+  const mail = settings.localMail ? timed('mail server', () => startMailServer(processes, settings)) : Promise.resolve();
   const api = timed('API', () => startApi(processes, settings));
   // Settle all before deciding, so a failure never leaves a promise rejecting unobserved.
-  const results = await Promise.allSettled([build, auth, sandbox, api]);
+  const results = await Promise.allSettled([build, auth, sandbox, mail, api]);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
 

@@ -9,11 +9,16 @@ export const ports = {
   api: port('E2E_API_PORT', 15000),
   auth: port('E2E_AUTH_EMULATOR_PORT', 19099),
   stripe: port('E2E_STRIPE_SANDBOX_PORT', 12112),
+  mailSmtp: port('E2E_MAIL_SMTP_PORT', 11025),
+  mailWeb: port('E2E_MAIL_WEB_PORT', 11080),
 };
 
 export const webUrl = `http://127.0.0.1:${ports.web}`;
 export const apiUrl = `http://127.0.0.1:${ports.api}`;
 export const authEmulatorUrl = `http://127.0.0.1:${ports.auth}`;
+export const stripeSandboxUrl = `http://127.0.0.1:${ports.stripe}`;
+/** The local inbox (maildev): `GET /api/email` lists every email the API sent. */
+export const mailUrl = `http://127.0.0.1:${ports.mailWeb}`;
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

@@ -1,5 +1,5 @@
-// The services behind the shop: the Firebase Auth emulator, the payment sandbox, the API, and
-// the demo data put in through them.
+// The services behind the shop: the Firebase Auth emulator, the payment sandbox, the local mail
+// server, the API, and the demo data put in through them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { seedDemo } from '../seed-demo.mjs';
@@ -49,6 +49,45 @@ export async function startPaymentSandbox(processes, settings) {
     },
   });
   await waitUntilReady(entry, `http://127.0.0.1:${ports.stripe}/healthz`, 'The payment sandbox');
+}
+
+/**
+ * maildev's start-up banner (a dozen lines repeating what the launcher's banner says) is left
+ * out; what it says after that (each mail received) is shown unless LOG_LEVEL asks for warnings
+ * only. Errors always show.
+ */
+function mailLine() {
+  const quiet = /^(warn|error|fatal|silent)$/i.test(value('LOG_LEVEL') ?? '');
+  let started = false;
+  return (line) => {
+    if (/error|EADDRINUSE/i.test(line)) return line;
+    if (started) return quiet ? null : line;
+    if (/Press Ctrl\+C to stop/.test(line)) started = true;
+    return null;
+  };
+}
+
+/**
+ * maildev: a real SMTP server that keeps every email the API sends, with a web inbox and a REST
+ * API (`GET /api/email`). Its mails are files in DATA_DIR/mail, so they survive a restart.
+ * @param {Processes} processes
+ */
+export async function startMailServer(processes, settings) {
+  const { ports } = settings;
+  const mailDir = path.join(settings.dataDir, 'mail');
+  fs.mkdirSync(mailDir, { recursive: true });
+  const args = [
+    path.join(ROOT, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'),
+    '--smtp', String(ports.mailSmtp),
+    '--web', String(ports.mailWeb),
+    '--ip', '127.0.0.1',
+    '--web-ip', '127.0.0.1',
+    '--mail-directory', mailDir,
+  ];
+  // Its own settings come from these arguments only, never from MAILDEV_* in the shell.
+  const childEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MAILDEV_')));
+  const entry = processes.run('mail', process.execPath, args, { childEnv, format: mailLine() });
+  await waitUntilReady(entry, `http://127.0.0.1:${ports.mailWeb}/api/healthz`, 'The mail server (maildev)');
 }
 
 /** @param {Processes} processes */

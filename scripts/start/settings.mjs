@@ -47,6 +47,8 @@ export function settingsFromEnvironment() {
       api: port('API_PORT', 5000),
       auth: port('AUTH_EMULATOR_PORT', 9099),
       stripe: port('STRIPE_SANDBOX_PORT', 12111),
+      mailSmtp: port('MAIL_SMTP_PORT', 1025),
+      mailWeb: port('MAIL_WEB_PORT', 1080),
     };
   } catch (error) {
     problems.push(error.message);
@@ -64,13 +66,32 @@ export function settingsFromEnvironment() {
     // Signs the sandbox's webhook events to the API: a new one each run, known to both only.
     webhookSecret: realStripe ? undefined : `whsec_${randomBytes(24).toString('hex')}`,
     realImageHost,
+    // A mail server of the user's (SMTP_URL) is used as it is; else maildev catches every email.
+    localMail: !isSet('SMTP_URL'),
     postgres: isSet('DATABASE_URL'),
     demoData,
     removeDataDirOnExit: value('DATA_DIR_REMOVE_ON_EXIT') === '1',
   };
 }
 
-/** The API's environment: the launcher's, pointed at the emulator and the sandbox when used. */
+/** Where the API sends its emails: the user's SMTP_URL, else the local maildev. */
+export const smtpUrl = (settings) => (settings.localMail ? `smtp://127.0.0.1:${settings.ports.mailSmtp}` : value('SMTP_URL'));
+
+/** A mail server's address without its credentials, for the banner. */
+export function smtpHost(url) {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return 'SMTP_URL';
+  }
+}
+
+/**
+ * The API's environment: the launcher's, pointed at the emulator, the sandbox and the mail server
+ * when used. The rest passes through as it is (ORDER_SWEEP_INTERVAL_MS, the ORDER_* deadlines,
+ * ORDER_TIME_TRAVEL, MAIL_FROM, CLIENT_URL; see server/README.md).
+ */
 export function apiEnvironment(settings) {
   const { ports } = settings;
   const apiEnv = {
@@ -80,6 +101,7 @@ export function apiEnvironment(settings) {
     DATA_DIR: settings.dataDir,
     CLIENT_ORIGIN: `http://127.0.0.1:${ports.web},http://localhost:${ports.web}`,
     ADMIN_EMAILS: settings.adminEmails,
+    SMTP_URL: smtpUrl(settings),
   };
   if (settings.emulator) {
     apiEnv.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${ports.auth}`;
