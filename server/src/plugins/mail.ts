@@ -13,7 +13,7 @@ declare module 'fastify' {
 export interface MailService {
   /** Something was told: send its emails soon (deliveries of one process never overlap). */
   kick(): void;
-  /** Sends what is waiting now; answers how many were sent. */
+  /** Sends what is waiting now, after any delivery under way; answers how many were sent. */
   deliver(): Promise<number>;
   tokens: UnsubscribeTokens;
 }
@@ -37,25 +37,23 @@ export default fp<MailOptions>(
           config.smtpUrl.startsWith('smtp://') && !config.smtpUrl.includes('?') ? `${config.smtpUrl}?ignoreTLS=true` : config.smtpUrl,
         )
       : null;
-    let running: Promise<number> | undefined;
-    let again = false;
+    // Deliveries of one process run one after another; a kick while one waits to start adds none.
+    let tail: Promise<number> = Promise.resolve(0);
+    let kicked = false;
     let closed = false;
     const deliver = (): Promise<number> => {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = deliverPending({ db: app.db, clock, transport, config, tokens, log: app.log }).finally(() => {
-        running = undefined;
-        if (again && !closed) {
-          again = false;
-          kick();
-        }
-      });
-      return running;
+      const run = tail
+        .catch(() => 0)
+        .then(() => {
+          kicked = false;
+          return deliverPending({ db: app.db, clock, transport, config, tokens, log: app.log });
+        });
+      tail = run;
+      return run;
     };
     const kick = () => {
-      if (closed) return;
+      if (closed || kicked) return;
+      kicked = true;
       setImmediate(() => {
         if (closed) return;
         deliver().catch((error: unknown) => app.log.error({ err: error }, 'delivering order emails failed'));
@@ -64,7 +62,7 @@ export default fp<MailOptions>(
     app.decorate('mail', { kick, deliver, tokens });
     app.addHook('onClose', async () => {
       closed = true;
-      await running?.catch(() => undefined);
+      await tail.catch(() => undefined);
       transport?.close();
     });
   },
