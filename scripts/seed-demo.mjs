@@ -1,13 +1,14 @@
 // Creates the demo shop through the real paths: accounts in the Auth emulator (its REST API),
-// then the API with their ID tokens, images through the API's image host, and a payment
-// through the payment sandbox the way the browser's Stripe.js does it.
+// then the API with their ID tokens, images through the API's image host, payments through the
+// payment sandbox the way the browser's Stripe.js does it, and orders carried on by the moves
+// their buyer and seller make (POST /bookings/:id/transitions), as the order page makes them.
 // Every step checks what exists first, so running it again changes nothing.
 //
 //   node scripts/seed-demo.mjs   (API_PORT, AUTH_EMULATOR_PORT, STRIPE_SANDBOX_PORT, ADMIN_EMAILS)
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_ADMIN_EMAIL, DEMO_BOOKINGS, DEMO_CARD, DEMO_PRODUCTS, demoAccounts } from './demo-accounts.mjs';
+import { DEFAULT_ADMIN_EMAIL, DEMO_BUYER_CONTACT, DEMO_CARD, DEMO_ORDERS, DEMO_PRODUCTS, demoAccounts } from './demo-accounts.mjs';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-assets');
 const CALL_TIMEOUT_MS = 20_000;
@@ -156,9 +157,55 @@ async function payBooking({ api, stripeUrl, publishableKey, token, booking, emai
   return intent.id;
 }
 
+/** The states an order passes through to each demo state, by delivery. */
+function pathTo(order) {
+  const way = order.shipping ? ['booked', 'paid', 'shipped', 'received'] : ['booked', 'paid', 'ready', 'received'];
+  const last = order.state === 'disputed' ? 'disputed' : 'completed';
+  const path = [...way, last];
+  return path.slice(0, path.indexOf(order.state) + 1);
+}
+
+/**
+ * Carries `booking` on to `order.state`, each step by whoever makes it: the buyer pays, the seller
+ * marks a meet-up ready (then enters the buyer's hand-over code) or a parcel shipped, the buyer says
+ * it arrived, is content or reports a problem. An order that is elsewhere (a deadline passed in an
+ * old demo shop, or someone used the demo accounts) is left as it is. Answers the state reached,
+ * or 'no payment' when it would need the payment sandbox and there is none.
+ */
+async function carryOrder({ api, tokens, stripeUrl, publishableKey, email }, booking, order) {
+  const path = pathTo(order);
+  let state = booking.state;
+  const move = (who, body) =>
+    api.post(`marking ${order.book} ${body.to}`, `/bookings/${booking._id}/transitions`, tokens[who], body);
+  for (let step = path.indexOf(state); step >= 0 && step < path.length - 1; step += 1) {
+    const next = path[step + 1];
+    if (next === 'paid') {
+      if (!stripeUrl) return 'no payment';
+      await payBooking({ api, stripeUrl, publishableKey, token: tokens.buyer, booking, email });
+    } else if (next === 'ready') {
+      await move('seller', { to: 'ready' });
+    } else if (next === 'shipped') {
+      await move('seller', { to: 'shipped', ...(order.carrier && { carrier: order.carrier }), ...(order.tracking && { tracking: order.tracking }) });
+    } else if (next === 'received' && !order.shipping) {
+      // The buyer reads the code out at the meet-up; the seller enters it.
+      const { handoverCode } = await api.get(`GET /bookings/${booking._id}`, `/bookings/${booking._id}`, tokens.buyer);
+      if (!handoverCode) throw new SeedError(`the buyer of ${order.book} was shown no hand-over code`);
+      await move('seller', { to: 'received', code: handoverCode });
+    } else if (next === 'received') {
+      await move('buyer', { to: 'received' });
+    } else if (next === 'completed') {
+      await move('buyer', { to: 'completed' });
+    } else if (next === 'disputed') {
+      await move('buyer', { to: 'disputed', reason: order.reason });
+    }
+    state = next;
+  }
+  return state;
+}
+
 /**
  * Seeds the demo shop; returns a list of what it did (empty when everything was there).
- * `stripeUrl` unset means no payment sandbox: the paid booking stays unpaid.
+ * `stripeUrl` unset means no payment sandbox: the demo orders stay booked, unpaid.
  */
 export async function seedDemo({
   apiUrl,
@@ -201,34 +248,40 @@ export async function seedDemo({
   const buyer = accounts.buyer;
   const bookingsOf = () => api.get('GET /bookings', `/bookings?email=${encodeURIComponent(buyer.email)}`, tokens.buyer);
   let bookings = await bookingsOf();
-  for (const bookName of [DEMO_BOOKINGS.unpaid, DEMO_BOOKINGS.paid]) {
-    if (bookings.some((entry) => entry.bookName === bookName)) continue;
-    const product = DEMO_PRODUCTS.find((entry) => entry.name === bookName);
+  for (const order of DEMO_ORDERS) {
+    if (bookings.some((entry) => entry.bookName === order.book)) continue;
+    const product = DEMO_PRODUCTS.find((entry) => entry.name === order.book);
     const books = await api.get('GET /bookCatagoriesId', `/bookCatagoriesId/${product.category}`, tokens.buyer);
-    const book = books.find((entry) => entry.name === bookName);
+    const book = books.find((entry) => entry.name === order.book);
     if (!book) {
-      log(`"${bookName}" is not on sale any more; no demo booking for it`);
+      log(`"${order.book}" is not on sale any more; no demo order for it`);
       continue;
     }
-    await api.post(`booking ${bookName}`, '/bookings', tokens.buyer, {
+    await api.post(`booking ${order.book}`, '/bookings', tokens.buyer, {
       bookId: book._id,
       bookName: book.name,
       cusTomername: buyer.name,
       email: buyer.email,
-      phone: DEMO_BOOKINGS.phone,
-      location: DEMO_BOOKINGS.location,
+      phone: DEMO_BUYER_CONTACT.phone,
+      location: DEMO_BUYER_CONTACT.location,
       resale_price: book.resale_price,
+      delivery: order.shipping ? { method: 'shipping', address: DEMO_BUYER_CONTACT.address } : { method: 'meetup' },
     });
-    done.push(`booking ${bookName}`);
+    done.push(`booking ${order.book}`);
   }
+
+  // Each order goes on from where it is to its demo state, one move at a time.
   bookings = await bookingsOf();
-  const toPay = bookings.find((entry) => entry.bookName === DEMO_BOOKINGS.paid && !entry.paid);
-  if (toPay && stripeUrl) {
-    const transactionId = await payBooking({ api, stripeUrl, publishableKey, token: tokens.buyer, booking: toPay, email: buyer.email });
-    done.push(`paid ${toPay.bookName} (${transactionId})`);
-  } else if (toPay) {
-    log(`no payment sandbox: "${toPay.bookName}" stays unpaid`);
+  let unpaid = 0;
+  for (const order of DEMO_ORDERS) {
+    const booking = bookings.find((entry) => entry.bookName === order.book);
+    if (!booking) continue;
+    const moves = { api, tokens, stripeUrl, publishableKey, email: buyer.email };
+    const reached = await carryOrder(moves, booking, order);
+    if (reached === 'no payment') unpaid += 1;
+    else if (reached !== booking.state) done.push(`order ${order.book} ${booking.state} → ${reached}`);
   }
+  if (unpaid > 0) log(`no payment sandbox: ${unpaid} demo order${unpaid === 1 ? '' : 's'} stay unpaid`);
   return done;
 }
 
