@@ -41,7 +41,10 @@ export function clientView(intent: Stripe.PaymentIntent): ClientPaymentIntent {
   return view as ClientPaymentIntent;
 }
 
-export interface ApiRequest {
+export /** What a call answers: one object, or a list of refunds. */
+type SandboxResult = Stripe.PaymentIntent | Stripe.PaymentMethod | Stripe.Refund | Stripe.ApiList<Stripe.Refund>;
+
+interface ApiRequest {
   method: string;
   path: string;
   params: FormObject;
@@ -66,7 +69,7 @@ interface Route {
   pattern: RegExp;
   /** Publishable keys may call this route (with a client_secret where an intent is involved). */
   publishable: 'no' | 'yes' | 'with-client-secret';
-  run: (id: string, params: FormObject) => Stripe.PaymentIntent | Stripe.PaymentMethod | Stripe.Refund;
+  run: (id: string, params: FormObject) => SandboxResult;
 }
 
 function bearerOrBasicKey(headers: IncomingHttpHeaders): string | undefined {
@@ -105,6 +108,7 @@ export class StripeApi {
       { method: 'POST', pattern: /^\/v1\/payment_methods$/, publishable: 'yes', run: (_, p) => this.methods.create(p) },
       { method: 'GET', pattern: /^\/v1\/payment_methods\/([A-Za-z0-9_]+)$/, publishable: 'no', run: (id) => this.methods.retrieve(id) },
       { method: 'POST', pattern: /^\/v1\/refunds$/, publishable: 'no', run: (_, p) => this.refunds.create(p) },
+      { method: 'GET', pattern: /^\/v1\/refunds$/, publishable: 'no', run: (_, p) => this.refunds.list(p) },
       { method: 'GET', pattern: /^\/v1\/refunds\/([A-Za-z0-9_]+)$/, publishable: 'no', run: (id) => this.refunds.retrieve(id) },
     ];
   }
@@ -154,7 +158,7 @@ export class StripeApi {
   }
 
   /** Publishable-key callers see the reduced PaymentIntent that Stripe.js receives. */
-  private view(result: Stripe.PaymentIntent | Stripe.PaymentMethod | Stripe.Refund | undefined, kind: KeyKind | undefined): unknown {
+  private view(result: SandboxResult | undefined, kind: KeyKind | undefined): unknown {
     if (result && result.object === 'payment_intent' && kind === 'publishable') return clientView(result);
     return result;
   }

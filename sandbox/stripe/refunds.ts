@@ -67,6 +67,20 @@ export class Refunds {
     return refund;
   }
 
+  /** `GET /v1/refunds`: newest first, of one `payment_intent` when given, at most `limit` (10 by default, up to 100). */
+  list(params: FormObject): Stripe.ApiList<Stripe.Refund> {
+    const intentId = readString(params, 'payment_intent');
+    const limitText = readString(params, 'limit') ?? '10';
+    if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 100) {
+      throw parameterInvalid('limit', 'This value must be between 1 and 100.');
+    }
+    const matching = [...this.store.refunds.values()]
+      .filter((refund) => intentId === undefined || refund.payment_intent === intentId)
+      .reverse();
+    const data = matching.slice(0, Number(limitText));
+    return { object: 'list', data, has_more: matching.length > data.length, url: '/v1/refunds' };
+  }
+
   retrieve(id: string): Stripe.Refund {
     const refund = this.store.refunds.get(id);
     if (!refund) throw resourceMissing('refund', id, 'id');

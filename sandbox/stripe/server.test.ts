@@ -156,6 +156,11 @@ describe('Refunds through the Stripe SDK', () => {
     const tooMuch = await rejection(stripe.refunds.create({ charge: String(paid.latest_charge), amount: 700 }));
     expect(tooMuch).toMatchObject({ code: 'amount_too_large', message: expect.stringContaining('($6.00)') });
     expect((await stripe.refunds.create({ charge: String(paid.latest_charge) })).amount).toBe(600);
+    // Listed newest first, by PaymentIntent.
+    const listed = await stripe.refunds.list({ payment_intent: paid.id });
+    expect(listed.data.map((refund) => refund.amount)).toEqual([600, 400]);
+    expect((await stripe.refunds.list({ payment_intent: paid.id, limit: 1 })).has_more).toBe(true);
+    expect(await rejection(stripe.refunds.list({ limit: 101 }))).toMatchObject({ statusCode: 400 });
   });
 
   it('refuses an unpaid PaymentIntent, an unknown one and a publishable key', async () => {

@@ -16,6 +16,11 @@ export interface OrderDeadlines {
   problemWindowMs: number;
   /** The seller is reminded this long before the ship deadline (one day). */
   shipReminderBeforeMs: number;
+  /**
+   * A refund marked this long ago and not finished was left by a process that died; the sweep
+   * finishes it (`ORDER_REFUND_RETRY_AFTER`, PT1M: longer than the payment provider's time-out).
+   */
+  refundRetryAfterMs: number;
 }
 
 /** Where order emails go out, and where their links point. */
@@ -49,6 +54,7 @@ export const DEFAULT_ORDER_DEADLINES: OrderDeadlines = {
   autoReceiveAfterMs: 14 * DAY_MS,
   problemWindowMs: 2 * DAY_MS,
   shipReminderBeforeMs: DAY_MS,
+  refundRetryAfterMs: 60_000,
 };
 
 /** The longest a deadline may be: a year. */
@@ -73,6 +79,7 @@ export function ordersConfig(env: Env, clientOrigins: string[], problems: string
     autoReceiveAfterMs: duration('ORDER_AUTO_RECEIVE_AFTER', DEFAULT_ORDER_DEADLINES.autoReceiveAfterMs),
     problemWindowMs: duration('ORDER_PROBLEM_WINDOW', DEFAULT_ORDER_DEADLINES.problemWindowMs),
     shipReminderBeforeMs: DEFAULT_ORDER_DEADLINES.shipReminderBeforeMs,
+    refundRetryAfterMs: duration('ORDER_REFUND_RETRY_AFTER', DEFAULT_ORDER_DEADLINES.refundRetryAfterMs),
   };
 
   const sweepRaw = env.ORDER_SWEEP_INTERVAL_MS?.trim();

@@ -1,18 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from 'pg';
 import Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/server';
 import type { Db } from '../src/db/db';
-import { createPostgresDb } from '../src/db/postgres';
 import { runApiToRefusal, startApiProcess, stopAll } from './apiProcess';
 import { EMULATOR_PROJECT, startAuthEmulatorStandIn, type AuthEmulatorStandIn } from './authEmulatorStandIn';
+import { pgliteTarget, postgresTarget, type Target } from './processTargets';
 import { acknowledgedCount, noAcknowledgements, runWriteLoad, type Acknowledged } from './writeLoad';
-import { openWorkerPglite } from './workerPglite';
 
 /**
  * The API killed with SIGKILL in the middle of a write load, three times, started again on the
@@ -29,47 +23,6 @@ const ACK_WAIT_MS = 60_000;
 
 jest.setTimeout(240_000);
 
-interface Target {
-  env: Record<string, string>;
-  /** PGlite's lock file, present while an API process has the folder open. */
-  lockFile?: string;
-  /** The database the API wrote, opened by the test (after the API stopped, for PGlite). */
-  open(): Promise<Db>;
-  drop(): Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-crash-'));
-  return {
-    env: { DATA_DIR: dataDir },
-    lockFile: path.join(dataDir, 'db.lock'),
-    open: () => openWorkerPglite(path.join(dataDir, 'db')),
-    drop: () => rm(dataDir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresTarget(url: string): Promise<Target> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-crash-'));
-  const schema = `crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const databaseUrl = new URL(url);
-  databaseUrl.searchParams.set('options', `-c search_path=${schema},public`);
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl.toString() },
-    open: () => createPostgresDb({ connectionString: url, schema, maxConnections: 2 }),
-    async drop() {
-      const cleaner = new Client({ connectionString: url });
-      await cleaner.connect();
-      await cleaner.query(`drop schema ${schema} cascade`);
-      await cleaner.end();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const SANDBOX_KEY = 'sk_test_sandbox';
 let emulator: AuthEmulatorStandIn;
 let paymentSandbox: StripeSandbox;
@@ -79,7 +32,7 @@ beforeAll(async () => {
   emulator = await startAuthEmulatorStandIn();
   paymentSandbox = await startStripeSandbox({ port: 0, host: '127.0.0.1', secretKey: SANDBOX_KEY });
   sandbox = new Stripe(SANDBOX_KEY, { host: '127.0.0.1', port: paymentSandbox.port, protocol: 'http', telemetry: false });
-  target = postgresUrl ? await postgresTarget(postgresUrl) : await pgliteTarget();
+  target = postgresUrl ? await postgresTarget(postgresUrl, 'crash') : await pgliteTarget('crash');
 });
 afterAll(async () => {
   await stopAll();

@@ -17,8 +17,6 @@ export interface SweepResult {
 
 /** Orders moved per statement; a sweep goes on until nothing is due. */
 export const SWEEP_BATCH = 500;
-/** A refund marked this long ago and not finished was left by a process that died. */
-export const STALE_REFUND_MS = 60_000;
 /** Refunds asked of the provider at once. */
 const REFUND_CONCURRENCY = 4;
 /** However much is due, one sweep ends after this many batches; the next one goes on. */
@@ -87,7 +85,7 @@ async function finishStaleRefunds(deps: OrderDeps, now: Date, result: SweepResul
   const stale = await deps.db.query<{ id: string; state: OrderState; refund_reason: string | null; refund_actor: Actor | null }>(
     `select id, state, refund_reason, refund_actor from bookings
      where refund_started_at is not null and refund_started_at <= $1 order by refund_started_at limit $2`,
-    [new Date(now.getTime() - STALE_REFUND_MS), SWEEP_BATCH],
+    [new Date(now.getTime() - deps.deadlines.refundRetryAfterMs), SWEEP_BATCH],
   );
   for (const order of stale) {
     const { done } = await refundEach(deps, [order.id]);
