@@ -20,6 +20,8 @@ const ROUTES = [
   ['DELETE', '/bookings/:x'], ['GET', '/products'], ['DELETE', '/products/:x'], ['GET', '/mybuyers'], ['GET', '/seller'],
   ['GET', '/buyer'], ['PUT', '/users/seller/:x'], ['PUT', '/users/admin/:x'], ['DELETE', '/users/admin/:x'],
   ['GET', '/image-host/i/:x'], ['POST', '/image-host/1/upload?key=:x'], ['GET', '/no/such/route/:x'],
+  ['POST', '/bookings/:x/transitions'], ['GET', '/admin/disputes?cursor=:x'], ['GET', '/notifications?cursor=:x'],
+  ['POST', '/notifications/:x/read'],
 ] as const;
 
 const ODD_METHODS = ['TRACE', 'PROPFIND', 'FOO', 'get', 'post', 'delete', 'PATCH', 'OPTIONS', 'SEARCH', 'M-SEARCH', 'PURGE', 'MKCOL'] as const;

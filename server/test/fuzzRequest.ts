@@ -99,6 +99,13 @@ export function writeTargets(cast: FuzzCast) {
       fields: ['bookingId', 'transactionId', 'email', 'resale_price'],
     },
     { url: '/users', body: { name: 'Fuzz', email: cast.buyerEmail, role: 'Buyer' }, refused: false, fields: ['name', 'email', 'role'] },
+    // A move of an order that does not exist.
+    {
+      url: `/bookings/${UNKNOWN_ID}/transitions`, body: { to: 'shipped', carrier: 'C', tracking: 'T', reason: 'R' }, refused: true,
+      fields: ['to', 'code', 'carrier', 'tracking', 'reason'],
+    },
+    // A forged unsubscribe link.
+    { url: '/notifications/unsubscribe', body: { token: 'forged.token' }, refused: true, fields: ['token'] },
   ] as const;
 }
 
@@ -118,5 +125,10 @@ export function protectedRoutes(cast: FuzzCast): ReadonlyArray<{ method: string;
     { method: 'PUT', url: `/users/seller/${UNKNOWN_ID}` }, { method: 'PUT', url: `/users/admin/${UNKNOWN_ID}` },
     { method: 'DELETE', url: `/users/admin/${UNKNOWN_ID}` },
     { method: 'POST', url: '/image-host/1/upload?key=book-resale-local', body: {} },
+    { method: 'POST', url: `/bookings/${UNKNOWN_ID}/transitions`, body: { to: 'ready' } },
+    { method: 'GET', url: '/admin/disputes' }, { method: 'GET', url: '/notifications' },
+    { method: 'POST', url: '/notifications/1/read' }, { method: 'POST', url: '/notifications/read-all' },
+    { method: 'GET', url: '/notification-settings' }, { method: 'PUT', url: '/notification-settings', body: { email: { paid: false } } },
+    { method: 'GET', url: '/events' },
   ];
 }
