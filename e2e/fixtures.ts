@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { openConfirmationLink } from './support/accounts';
-import { authEmulatorUrl } from './support/env';
+import { authEmulatorUrl, webUrl } from './support/env';
 
 export { expect };
 
@@ -37,6 +37,12 @@ interface Fixtures {
    * that provokes one on purpose removes it from the list itself.
    */
   cspViolations: string[];
+  /**
+   * Opens a page in a browser context of its own: another person at another computer (a seller
+   * watching their dashboard while a buyer pays, say), signed out at first. Its requests are held
+   * to the same rules as `page`'s (local hosts only, no CSP violation), checked when the test ends.
+   */
+  openBrowser: () => Promise<Page>;
 }
 
 /** What a page reports of a `securitypolicyviolation` event. */
@@ -91,6 +97,29 @@ async function installGoogleStandIn(context: BrowserContext, served: string[]) {
   });
 }
 
+/** Requests to any host but the local ones are aborted and written down in `offsite`. */
+async function blockOffsite(context: BrowserContext, offsite: string[]) {
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (LOCAL_HOSTS.has(url.hostname)) {
+      await route.continue();
+      return;
+    }
+    offsite.push(`${route.request().method()} ${url.href}`);
+    await route.abort('blockedbyclient');
+  });
+}
+
+/** Every page and frame of `context` reports its CSP violations into `violations`. */
+async function reportCspViolations(context: BrowserContext, violations: string[]) {
+  await context.exposeBinding(REPORT_CSP_VIOLATION, (_source, violation: CspViolation) => {
+    const where = violation.source ? ` (${violation.source}:${violation.line})` : '';
+    const sample = violation.sample ? ` "${violation.sample}"` : '';
+    violations.push(`${violation.directive} blocked ${violation.blocked || 'inline'}${sample} on ${violation.page}${where}`);
+  });
+  await context.addInitScript(listenForCspViolations, REPORT_CSP_VIOLATION);
+}
+
 export const test = base.extend<Fixtures>({
   googleStandIn: [false, { option: true }],
   standInRequests: [
@@ -105,15 +134,7 @@ export const test = base.extend<Fixtures>({
     async ({ context, googleStandIn, standInRequests }, use) => {
       const offsite: string[] = [];
       // Registered first, so it runs last: routes added later (the stand-in) take precedence.
-      await context.route('**/*', async (route) => {
-        const url = new URL(route.request().url());
-        if (LOCAL_HOSTS.has(url.hostname)) {
-          await route.continue();
-          return;
-        }
-        offsite.push(`${route.request().method()} ${url.href}`);
-        await route.abort('blockedbyclient');
-      });
+      await blockOffsite(context, offsite);
       if (googleStandIn) await installGoogleStandIn(context, standInRequests);
       await use(offsite);
       expect(offsite, 'requests to hosts other than 127.0.0.1/localhost').toEqual([]);
@@ -123,16 +144,29 @@ export const test = base.extend<Fixtures>({
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
-      await context.exposeBinding(REPORT_CSP_VIOLATION, (_source, violation: CspViolation) => {
-        const where = violation.source ? ` (${violation.source}:${violation.line})` : '';
-        const sample = violation.sample ? ` "${violation.sample}"` : '';
-        violations.push(`${violation.directive} blocked ${violation.blocked || 'inline'}${sample} on ${violation.page}${where}`);
-      });
-      await context.addInitScript(listenForCspViolations, REPORT_CSP_VIOLATION);
+      await reportCspViolations(context, violations);
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
+  ],
+  openBrowser: [
+    async ({ browser }, use) => {
+      const contexts: BrowserContext[] = [];
+      const offsite: string[] = [];
+      const violations: string[] = [];
+      await use(async () => {
+        const context = await browser.newContext({ baseURL: webUrl });
+        contexts.push(context);
+        await blockOffsite(context, offsite);
+        await reportCspViolations(context, violations);
+        return context.newPage();
+      });
+      for (const context of contexts) await context.close();
+      expect(offsite, 'requests to hosts other than 127.0.0.1/localhost (other browsers)').toEqual([]);
+      expect(violations, 'Content-Security-Policy violations (other browsers)').toEqual([]);
+    },
+    { scope: 'test' },
   ],
 });
 
@@ -158,6 +192,13 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+/** Opens the log-in page and signs in; done once the form has gone (the app took the session). */
+export async function logInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await logIn(page, email, password);
+  await expect(page.getByRole('form', { name: 'Log In' })).toHaveCount(0);
 }
 
 export async function signUp(
