@@ -20,6 +20,7 @@ const PARTS: Record<string, Part> = {
   search: { file: 'search-bench.ts', what: 'search latency at 1,000, 10,000 and 50,000 books', needsBuild: false },
   pages: { file: 'pages/index.ts', what: 'the home page against its floor (and a baseline build), mobile profile and unthrottled', needsBuild: true },
   lighthouse: { file: 'lighthouse.ts', what: 'Lighthouse on the public routes', needsBuild: true },
+  orders: { file: 'orders/index.ts', what: 'the deadline sweep over 10,000 orders, and live notifications across two processes (PostgreSQL)', needsBuild: false },
   growth: { file: 'category-bench.ts', what: "the category page's first cards and 'Book Now' modal at 20 and 50,000 books", needsBuild: true },
 };
 /** A part's own time limit comes first (BENCH_TIMEOUT_MINUTES); this only ends a part that ignored it. */

@@ -40,11 +40,14 @@ export default fp<OrdersOptions>(
     let running: Promise<SweepResult> | undefined;
     let backfilled = false;
     const sweep = () => {
+      const started = performance.now();
       running ??= sweepOrders(deps(app.log), { backfill: !backfilled })
         .then((result) => {
           backfilled = true;
           const moved = Object.values(result.moved).reduce((sum, count) => sum + (count ?? 0), 0);
-          if (moved + result.reminded + result.refundsFailed > 0) app.log.info({ sweep: result }, 'order sweep');
+          if (moved + result.reminded + result.refundsFailed > 0) {
+            app.log.info({ sweep: result, ms: Math.round(performance.now() - started) }, 'order sweep');
+          }
           return result;
         })
         .finally(() => {
