@@ -61,7 +61,7 @@ async function dueOrders(db: Db): Promise<{ paid: { id: string; intent: string }
   const paid: { id: string; intent: string }[] = [];
   for (let n = 0; n < PAID; n += 1) {
     const id = hex(0x10000 + n);
-    const intent = await stripe.paymentIntents.create({ amount: 500, currency: 'usd', payment_method_types: ['card'], metadata: { bookingId: id } });
+    const intent = await stripe.paymentIntents.create({ amount: 500, currency: 'usd', metadata: { bookingId: id } });
     await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
     paid.push({ id, intent: intent.id });
   }
