@@ -121,6 +121,29 @@ describe('deadlines, on a clock the test moves', () => {
   });
 });
 
+describe('orders made before deadlines existed', () => {
+  it('get the full time from the first sweep after the upgrade, not a refund at once', async () => {
+    const { bookingId, transactionId } = await paidOrder();
+    // As the migration leaves an order paid long ago: no deadline yet.
+    await t.testDb.db.query(
+      "update bookings set due_at = null, remind_at = null, state_at = $2::timestamptz - interval '30 days' where id = $1",
+      [bookingId, clock.now()],
+    );
+    const upgraded = await buildSecondApp(t);
+    try {
+      await upgraded.app.orders.sweep();
+      const order = await orderAs(t.app, buyer, bookingId);
+      expect(order).toMatchObject({ state: 'paid', deadline: { kind: 'ship', at: new Date(clock.now().getTime() + 5 * DAY).toISOString() } });
+      clock.advance(5 * DAY);
+      await upgraded.app.orders.sweep();
+      expect((await orderAs(t.app, buyer, bookingId)).state).toBe('refunded');
+      expect(t.stripe.refundsOf(transactionId)).toHaveLength(1);
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
 describe('a refund a process left unfinished', () => {
   it('is finished by a later sweep, refunded once', async () => {
     const { bookingId, transactionId } = await paidOrder();

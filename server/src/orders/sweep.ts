@@ -22,15 +22,18 @@ const REFUND_CONCURRENCY = 4;
 /** However much is due, one sweep ends after this many batches; the next one goes on. */
 const MAX_BATCHES = 1_000;
 
-/** Orders made before deadlines existed get theirs, counted from when they entered their state. */
-async function backfillDeadlines(deps: OrderDeps): Promise<void> {
+/**
+ * Orders made before deadlines existed get theirs, counted from now (the first sweep after the
+ * upgrade): a shop's old paid orders are not refunded the moment the clock starts.
+ */
+async function backfillDeadlines(deps: OrderDeps, now: Date): Promise<void> {
   for (const state of Object.keys(ON_DEADLINE) as OrderState[]) {
     const after = deadlineAfter(state, deps.deadlines);
     if (after === undefined) continue;
     await deps.db.query(
-      `update bookings set due_at = state_at + ($2 || ' milliseconds')::interval
+      `update bookings set due_at = greatest(state_at, $3::timestamptz) + ($2 || ' milliseconds')::interval
        where due_at is null and state = $1 and refund_started_at is null`,
-      [state, String(after)],
+      [state, String(after), now],
     );
   }
 }
@@ -150,7 +153,7 @@ async function moveDueBatch(deps: OrderDeps, state: OrderState, now: Date, resul
 export async function sweepOrders(deps: OrderDeps, options: { backfill?: boolean } = {}): Promise<SweepResult> {
   const now = deps.clock.now();
   const result: SweepResult = { moved: {}, reminded: 0, refundsFinished: 0, refundsFailed: 0 };
-  if (options.backfill) await backfillDeadlines(deps);
+  if (options.backfill) await backfillDeadlines(deps, now);
   result.reminded = await sendReminders(deps.db, now);
   await finishStaleRefunds(deps, now, result);
   for (const state of Object.keys(ON_DEADLINE) as OrderState[]) {
