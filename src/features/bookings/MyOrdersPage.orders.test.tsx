@@ -38,6 +38,24 @@ describe("orders' state in the lists", () => {
     expect(screen.getAllByRole('columnheader').map((th) => th.firstChild?.textContent)).toEqual(['#', 'Image', 'Title', 'Price', 'Delete']);
   });
 
+  it('My Orders: a booking that ended unpaid (cancelled, expired) offers no Pay', async () => {
+    server.use(
+      http.get(`${API}/bookings`, () =>
+        HttpResponse.json([
+          anOrder({ _id: 'b1', state: 'expired', paid: false, deadline: null }),
+          anOrder({ _id: 'b2', bookName: 'Emma', state: 'cancelled', paid: false, deadline: null }),
+        ]),
+      ),
+    );
+    renderWithProviders(<MyOrdersPage />, { preloadedState: signedInState(), route: '/dashboard' });
+    const dune = within((await screen.findByRole('link', { name: 'Dune' })).closest('tr')!);
+    expect(dune.getByText('Expired')).toBeInTheDocument();
+    expect(dune.queryByRole('link', { name: copy.orders.pay })).not.toBeInTheDocument();
+    const emma = within(screen.getByRole('link', { name: 'Emma' }).closest('tr')!);
+    expect(emma.getByText('Cancelled')).toBeInTheDocument();
+    expect(emma.queryByRole('link', { name: copy.orders.pay })).not.toBeInTheDocument();
+  });
+
   it("My Buyer: each book links to its order, and the status is the order's state with what the seller must do by when", async () => {
     server.use(
       http.get(`${API}/mybuyers`, () =>

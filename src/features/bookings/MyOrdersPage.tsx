@@ -36,6 +36,8 @@ function PayCell({ booking }: { booking: Booking }) {
       </Typography>
     );
   }
+  // A booking that ended unpaid (cancelled, expired) can no longer be paid: its state says so.
+  if (booking.state !== undefined && booking.state !== 'booked') return null;
   if (!booking.resale_price) return null;
   return (
     <Button component={RouterLink} to={paths.payment(booking._id)} size="small" variant="contained" sx={{ ml: 2 }}>
