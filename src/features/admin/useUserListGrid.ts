@@ -1,5 +1,6 @@
 import type { GridFilterModel, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { usePageCursors, useRememberPageEnd } from '../../lib/usePageCursors';
 import type { User } from '../../types/entities';
 import type { UserListArgs, UserPage, UserSort } from './adminApi';
 
@@ -56,42 +57,16 @@ export interface UserListGrid {
  * A new order, filter or page size starts again at the first page.
  */
 export function useUserListGrid(useList: UseList): UserListGrid {
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[1] });
+  const pages = usePageCursors(PAGE_SIZES[1]);
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [], quickFilterValues: [] });
-  // cursors[n] is where page n starts; page 0 needs none.
-  const [cursors, setCursors] = useState<Array<string | undefined>>([]);
-
-  const { page, pageSize } = paginationModel;
-  const cursor = page === 0 ? undefined : cursors[page];
   const q = filterTextOf(filterModel);
   const list = useList(
-    { limit: pageSize, cursor, sort: sortOf(sortModel), q: q || undefined },
-    // A page whose start is unknown cannot be asked for; the effect below goes back to the first.
-    { skip: page > 0 && cursor === undefined },
+    { limit: pages.paginationModel.pageSize, cursor: pages.cursor, sort: sortOf(sortModel), q: q || undefined },
+    // A page whose start is unknown cannot be asked for: it goes back to the first.
+    { skip: pages.skip },
   );
-
-  const arrived = list.currentData !== undefined;
-  const nextCursor = list.currentData?.nextCursor ?? undefined;
-  useEffect(() => {
-    if (page > 0 && cursor === undefined) {
-      setPaginationModel((model) => ({ ...model, page: 0 }));
-      return;
-    }
-    if (!arrived) return;
-    // A page that ends elsewhere now (a row came or went) moves where every later page starts.
-    setCursors((known) => {
-      if (known[page + 1] === nextCursor) return known;
-      const updated = known.slice(0, page + 1);
-      updated[page + 1] = nextCursor;
-      return updated;
-    });
-  }, [page, cursor, arrived, nextCursor]);
-
-  const startOver = () => {
-    setCursors([]);
-    setPaginationModel((model) => ({ ...model, page: 0 }));
-  };
+  useRememberPageEnd(pages, list.currentData !== undefined, list.currentData?.nextCursor ?? undefined);
 
   return {
     users: list.data?.users ?? [],
@@ -102,24 +77,17 @@ export function useUserListGrid(useList: UseList): UserListGrid {
     isFiltered: q !== '',
     error: list.isError ? list.error : null,
     retry: () => void list.refetch(),
-    paginationModel,
+    paginationModel: pages.paginationModel,
     sortModel,
     filterModel,
-    onPaginationModelChange: (model) => {
-      if (model.pageSize !== pageSize) {
-        setCursors([]);
-        setPaginationModel({ page: 0, pageSize: model.pageSize });
-      } else {
-        setPaginationModel(model);
-      }
-    },
+    onPaginationModelChange: pages.onPaginationModelChange,
     onSortModelChange: (model) => {
       setSortModel(model);
-      startOver();
+      pages.startOver();
     },
     onFilterModelChange: (model) => {
       setFilterModel(model);
-      if (filterTextOf(model) !== q) startOver();
+      if (filterTextOf(model) !== q) pages.startOver();
     },
   };
 }

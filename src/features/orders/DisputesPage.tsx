@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridPaginationModel } from '@mui/x-data-grid';
-import { useEffect, useState } from 'react';
+import { DataGrid } from '@mui/x-data-grid';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
+import { usePageCursors, useRememberPageEnd } from '../../lib/usePageCursors';
 import { disputeColumns } from './disputeColumns';
 import { useGetDisputesQuery } from './ordersApi';
 
@@ -16,28 +16,10 @@ const PAGE_SIZES = [10, 25, 50];
  * is exact; a new page size starts again at the first page.
  */
 export function Component() {
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[1] });
-  // cursors[n] is where page n starts; page 0 needs none.
-  const [cursors, setCursors] = useState<Array<string | undefined>>([]);
-  const { page, pageSize } = paginationModel;
-  const cursor = page === 0 ? undefined : cursors[page];
-  const list = useGetDisputesQuery({ limit: pageSize, cursor }, { skip: page > 0 && cursor === undefined });
-
-  const arrived = list.currentData !== undefined;
-  const nextCursor = list.currentData?.nextCursor ?? undefined;
-  useEffect(() => {
-    if (page > 0 && cursor === undefined) {
-      setPaginationModel((model) => ({ ...model, page: 0 }));
-      return;
-    }
-    if (!arrived) return;
-    setCursors((known) => {
-      if (known[page + 1] === nextCursor) return known;
-      const updated = known.slice(0, page + 1);
-      updated[page + 1] = nextCursor;
-      return updated;
-    });
-  }, [page, cursor, arrived, nextCursor]);
+  const pages = usePageCursors(PAGE_SIZES[1]);
+  const { paginationModel } = pages;
+  const list = useGetDisputesQuery({ limit: paginationModel.pageSize, cursor: pages.cursor }, { skip: pages.skip });
+  useRememberPageEnd(pages, list.currentData !== undefined, list.currentData?.nextCursor ?? undefined);
 
   const total = list.data?.total ?? 0;
   const empty = !list.isLoading && !list.isError && total === 0;
@@ -71,14 +53,7 @@ export function Component() {
           rowCount={total}
           pageSizeOptions={PAGE_SIZES}
           paginationModel={paginationModel}
-          onPaginationModelChange={(model) => {
-            if (model.pageSize !== pageSize) {
-              setCursors([]);
-              setPaginationModel({ page: 0, pageSize: model.pageSize });
-            } else {
-              setPaginationModel(model);
-            }
-          }}
+          onPaginationModelChange={pages.onPaginationModelChange}
           sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { py: 1 } }}
         />
       )}
