@@ -89,7 +89,45 @@ const dialog = (name: string, url: string, opener: (page: Page) => Promise<void>
 });
 
 /** Ids the routes need, found the way a user finds them. */
-async function discover(page: Page) {
+interface Ids {
+  bookPath: string;
+  sellerPath: string;
+  /** The demo orders' pages (scripts/demo-accounts.mjs), by book, as the signed-in user reaches them. */
+  orders: Record<string, string>;
+}
+
+/** The demo orders each role opens: from My Orders (buyer), My Buyer (seller) or the disputes (admin). */
+const DEMO_ORDER_BOOKS = {
+  paidMeetup: 'The Hobbit (demo copy)',
+  ready: 'Dune (demo copy)',
+  paidShipping: 'Middlemarch (demo copy)',
+  received: 'A Brief History of Time (demo copy)',
+  disputed: "Charlotte's Web (demo copy)",
+} as const;
+type DemoOrder = keyof typeof DEMO_ORDER_BOOKS;
+
+const ORDER_LISTS: Record<Exclude<Role, 'visitor'>, { url: string; orders: DemoOrder[] }> = {
+  buyer: { url: '/dashboard', orders: ['paidMeetup', 'received'] },
+  seller: { url: '/dashboard/mybuyer', orders: ['paidMeetup', 'ready', 'paidShipping'] },
+  admin: { url: '/dashboard/disputes', orders: ['disputed'] },
+};
+
+/** The order pages' paths, read from the links of the list where `role` finds its orders. */
+async function discoverOrders(page: Page, role: Role): Promise<Record<string, string>> {
+  if (role === 'visitor') return {};
+  const { url, orders } = ORDER_LISTS[role];
+  await page.goto(url);
+  const found: Record<string, string> = {};
+  for (const order of orders) {
+    const link = page.getByRole('main').getByRole('link', { name: DEMO_ORDER_BOOKS[order], exact: true });
+    found[order] = (await link.getAttribute('href')) ?? '';
+    expect(found[order], `${role}'s link to the order of ${DEMO_ORDER_BOOKS[order]}`).toMatch(/^\/dashboard\/orders\//);
+  }
+  return found;
+}
+
+async function discover(page: Page, role: Role): Promise<Ids> {
+  const orders = await discoverOrders(page, role);
   await page.goto('/search?q=Clean%20Code');
   const result = page.getByRole('link', { name: /Clean Code \(demo copy\)/ }).first();
   const bookPath = (await result.getAttribute('href')) ?? '';
@@ -97,10 +135,10 @@ async function discover(page: Page) {
   const sellerPath = (await page.getByRole('link', { name: 'Vera Seller' }).first().getAttribute('href')) ?? '';
   expect(bookPath).toMatch(/^\/books\//);
   expect(sellerPath).toMatch(/^\/sellers\//);
-  return { bookPath, sellerPath };
+  return { bookPath, sellerPath, orders };
 }
 
-function publicViews(ids: { bookPath: string; sellerPath: string }): View[] {
+function publicViews(ids: Ids): View[] {
   return [
     route('home', '/', async (page) => {
       await expect(page.getByRole('heading', { name: 'Life hack' })).toBeVisible();
@@ -114,9 +152,15 @@ function publicViews(ids: { bookPath: string; sellerPath: string }): View[] {
   ];
 }
 
-function viewsFor(role: Role, ids: { bookPath: string; sellerPath: string }, paymentPath: string): View[] {
+function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
   if (role === 'visitor') {
-    return [...publicViews(ids), route('login', '/login'), route('signup', '/signup')];
+    return [
+      ...publicViews(ids),
+      route('login', '/login'),
+      route('signup', '/signup'),
+      // A token the API never signed: the page says the link did not work.
+      route('unsubscribe-bad-token', '/unsubscribe?token=bad', (page) => expect(page.getByRole('alert')).toBeVisible()),
+    ];
   }
   const signedIn = [
     ...publicViews(ids),
@@ -124,6 +168,15 @@ function viewsFor(role: Role, ids: { bookPath: string; sellerPath: string }, pay
     route('all-books', '/bookCatagoriesId', (page) => expect(page.getByRole('article').first()).toBeVisible()),
     route('my-orders', '/dashboard'),
     route('dashboard-not-found', '/dashboard/no-such-page'),
+    // The list, or (the admin is no side of an order) its empty state.
+    route('notifications', '/dashboard/notifications', (page) =>
+      expect(
+        page.getByRole('list', { name: 'Notifications' }).getByRole('link').first().or(page.getByText(/^Nothing yet\./)),
+      ).toBeVisible(),
+    ),
+    route('notification-settings', '/dashboard/notifications/settings', (page) =>
+      expect(page.getByLabel('An order is paid')).toBeVisible(),
+    ),
   ];
   if (role === 'buyer') {
     return [
@@ -145,6 +198,28 @@ function viewsFor(role: Role, ids: { bookPath: string; sellerPath: string }, pay
         (page) => page.getByRole('button', { name: /^Delete Clean Code/ }).click(),
         'Cancel this booking?',
       ),
+      dialog(
+        'booking-modal-shipping',
+        '/bookCatagoriesId/science',
+        async (page) => {
+          await page.getByRole('article').first().getByRole('button', { name: 'Book Now' }).click();
+          await page.getByRole('dialog').getByRole('radio', { name: 'Shipping' }).check();
+          await expect(page.getByRole('dialog').getByLabel('Shipping address')).toBeVisible();
+        },
+        /.+/,
+      ),
+      route('order-buyer-paid-meetup', ids.orders.paidMeetup, (page) =>
+        expect(page.getByRole('note', { name: 'Your hand-over code' })).toContainText(/\d{6}/),
+      ),
+      route('order-buyer-received', ids.orders.received, (page) =>
+        expect(page.getByRole('main').getByRole('button', { name: 'Report a problem' })).toBeVisible(),
+      ),
+      dialog(
+        'report-problem-dialog',
+        ids.orders.received,
+        (page) => page.getByRole('main').getByRole('button', { name: 'Report a problem' }).click(),
+        'Report a problem',
+      ),
     ];
   }
   if (role === 'seller') {
@@ -159,6 +234,21 @@ function viewsFor(role: Role, ids: { bookPath: string; sellerPath: string }, pay
         (page) => page.getByRole('button', { name: 'Delete' }).first().click(),
         'Are You Want To Delete Product?',
       ),
+      route('order-seller-paid-meetup', ids.orders.paidMeetup, (page) =>
+        expect(page.getByRole('main').getByRole('button', { name: 'Mark ready' })).toBeVisible(),
+      ),
+      dialog(
+        'handover-code-dialog',
+        ids.orders.ready,
+        (page) => page.getByRole('main').getByRole('button', { name: 'Enter hand-over code' }).click(),
+        'Enter the hand-over code',
+      ),
+      dialog(
+        'shipped-dialog',
+        ids.orders.paidShipping,
+        (page) => page.getByRole('main').getByRole('button', { name: 'Mark shipped' }).click(),
+        'Mark this book shipped',
+      ),
     ];
   }
   return [
@@ -171,6 +261,9 @@ function viewsFor(role: Role, ids: { bookPath: string; sellerPath: string }, pay
       (page) => page.getByRole('grid').getByRole('button', { name: 'Delete' }).first().click(),
       'Delete this user?',
     ),
+    route('disputes', '/dashboard/disputes', (page) => expect(page.getByRole('grid', { name: 'Disputes' })).toBeVisible()),
+    // The admin settles it (Refund, Complete); read by the demo seller (an admin too), it is theirs.
+    route('order-admin-disputed', ids.orders.disputed),
   ];
 }
 
@@ -230,7 +323,7 @@ for (const size of WIDTHS) {
       test.setTimeout(180_000);
       await page.setViewportSize({ width: size.width, height: size.height });
       if (role !== 'visitor') await logInAs(page, ACCOUNTS[role]);
-      const ids = await discover(page);
+      const ids = await discover(page, role);
       let paymentPath = '';
       if (role === 'buyer') {
         await page.goto('/dashboard');
@@ -281,7 +374,9 @@ for (const width of [360, 768]) {
     await page.setViewportSize({ width, height: 800 });
     // The demo seller is verified (an admin too), so every dashboard page is theirs.
     await logInAs(page, ACCOUNTS.seller);
-    const ids = await discover(page);
+    const ids = await discover(page, 'seller');
+    // The demo seller is an admin too: the disputed order is theirs, and the disputes list theirs to open.
+    Object.assign(ids.orders, await discoverOrders(page, 'admin'));
     const views = [...viewsFor('admin', ids, ''), ...viewsFor('seller', ids, '')].filter((view) => !view.close);
     const seen = new Set<string>();
     for (const view of views) {

@@ -223,3 +223,40 @@ test('by keyboard alone, the admin finds a buyer in the grid and makes them a se
   await expect(page.getByText(`${buyer.name} seller successfully`)).toBeVisible();
   await expect(row).toHaveCount(0);
 });
+
+test('by keyboard alone, a seller opens the notifications from the bell, and the hand-over code dialog closes with Escape', async ({
+  page,
+}) => {
+  await logInByKeyboard(page, 'seller@bookresale.test');
+  await page.goto('/dashboard/mybuyer');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Buyer' })).toBeVisible();
+
+  // The bell says how many are unread; Enter opens the list, whose heading takes the focus.
+  const bell = page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: /^Notifications, \d+ unread$/ });
+  await tabTo(page, bell, { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/notifications$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeFocused();
+  await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('link').first()).toBeVisible();
+
+  // The demo order that is ready for its hand-over, opened from My Buyer.
+  await page.goto('/dashboard/mybuyer');
+  await tabTo(page, page.getByRole('main').getByRole('link', { name: 'Dune (demo copy)', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order: Dune (demo copy)' })).toBeFocused();
+  const enterCode = page.getByRole('main').getByRole('button', { name: 'Enter hand-over code' });
+  await tabTo(page, enterCode);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Enter the hand-over code' });
+  await expect(dialog).toBeVisible();
+  // The focus is held inside the dialog while it is open.
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  // Back where it was opened from, with nothing changed.
+  await expect(enterCode).toBeFocused();
+  await expect(page.locator('h1 + div .MuiChip-label')).toHaveText('Ready');
+  await finalScreenshot(page, 'k-keyboard-seller-handover-dialog-closed');
+});

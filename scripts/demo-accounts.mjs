@@ -24,7 +24,7 @@ export function demoAccounts(adminEmail = DEFAULT_ADMIN_EMAIL) {
       email: 'seller@bookresale.test',
       password: DEMO_PASSWORD,
       role: 'seller',
-      what: 'verified seller (role admin after verification) with seven books, the buyer\'s orders of them',
+      what: 'verified seller (role admin after verification) with eight books, the buyer\'s orders of them',
     },
     {
       key: 'newSeller',
@@ -141,6 +141,19 @@ export const DEMO_PRODUCTS = [
     delivery: MEETUP_OR_SHIPPING,
     imageFile: 'book-cover-blue.png',
   },
+  {
+    name: 'Middlemarch (demo copy)',
+    author: 'George Eliot',
+    price: 6.5,
+    orginal_price: 14,
+    ...SELLER_CONTACT,
+    condition: 'Good',
+    category: 'fiction',
+    uses: '2 years',
+    description: 'Penguin Classics paperback, a little yellowed.',
+    delivery: MEETUP_OR_SHIPPING,
+    imageFile: 'book-cover-green.png',
+  },
 ];
 
 /** How the demo buyer is reached: the booking form's phone and place, and where parcels go. */
@@ -159,6 +172,7 @@ export const DEMO_ORDERS = [
   { book: 'Clean Code (demo copy)', state: 'booked' },
   { book: 'The Hobbit (demo copy)', state: 'paid' },
   { book: 'Dune (demo copy)', state: 'ready' },
+  { book: 'Middlemarch (demo copy)', state: 'paid', shipping: true },
   { book: 'Sapiens (demo copy)', state: 'shipped', shipping: true, carrier: 'USPS', tracking: '9400 1118 9922 3845 6712 04' },
   { book: 'A Brief History of Time (demo copy)', state: 'received', shipping: true, carrier: 'UPS', tracking: '1Z 999 AA1 01 2345 6784' },
   { book: 'The Pragmatic Programmer (demo copy)', state: 'completed' },
