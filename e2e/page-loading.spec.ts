@@ -65,7 +65,10 @@ test.describe('on a wide screen', () => {
     await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'DashBoard' }).click();
     const menu = page.getByRole('navigation', { name: 'dashboard' });
     await expect(menu.getByRole('link', { name: 'All seller' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // My Orders has settled. Not 'networkidle': a signed-in page keeps its live stream of
+    // notifications (GET /events) open, so the network never goes idle.
+    await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
 
     const release = await holdRequests(page, new RegExp(`/static/js/(${allSellerChunks.map((file) => file.replace(/\./g, '\\.')).join('|')})$`));
     await menu.getByRole('link', { name: 'All seller' }).click();
