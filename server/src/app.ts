@@ -32,6 +32,7 @@ import payments from './plugins/payments';
 import securityHeaders from './plugins/securityHeaders';
 import adminRoutes from './routes/admin';
 import bookingRoutes from './routes/bookings';
+import earningsRoutes from './routes/earnings';
 import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
 import catalogueRoutes from './routes/catalogue';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(bookingRoutes);
   await app.register(orderRoutes);
   await app.register(notificationRoutes);
+  await app.register(earningsRoutes);
   await app.register(paymentRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(imageRoutes);

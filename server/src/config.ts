@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ledgerConfig, type Commission } from './ledgerConfig';
 import { ordersConfig, type OrdersConfig } from './ordersConfig';
 import { scaleOutConfig, type ImageStoreKind, type RateLimitStoreKind, type TrustProxy } from './scaleOutConfig';
 
@@ -14,6 +15,8 @@ export interface StripeConfig {
 }
 
 export interface Config extends OrdersConfig {
+  /** The platform's cut of each sale (`COMMISSION_PERCENT`, `COMMISSION_MIN`). */
+  commission: Commission;
   apiPort: number;
   apiHost: string;
   dataDir: string;
@@ -202,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     timeouts: timeLimits(env, problems),
     ...scaleOutConfig(env, databaseUrl, problems),
     ...ordersConfig(env, clientOrigins, problems),
+    ...ledgerConfig(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -80,6 +80,8 @@ export const product = object({
   isbn: optionalIsbn, delivery: deliveryOffer,
   // How many buyers hold an unpaid booking of it: deleting the product withdraws theirs.
   openBookings: { type: 'integer' },
+  // What the seller keeps of its price at today's commission (the shipping is theirs on top).
+  youReceive: num,
 });
 
 /** POST /bookings: `alreadyBooked` when the caller had booked this book already (the answer names that booking). */
@@ -126,6 +128,8 @@ export const booking = {
     codeLockedUntil: timestamp,
     sellerName: str,
     createdAt: timestamp,
+    // To the seller (and an admin): what the seller receives of the total, after the commission.
+    sellerReceives: num,
   },
 } as const;
 

@@ -122,6 +122,8 @@ export const MATRIX: Row[] = [
   },
   { route: 'DELETE /products/:id', path: (f) => `/products/${f.productId}`, expected: statuses(401, 403, 200, 403, 200, 401, 403) },
   { route: 'GET /mybuyers', expected: SELLERS },
+  { route: 'GET /earnings', expected: SELLERS },
+  { route: 'GET /earnings/entries', expected: SELLERS },
   // Past the role check the upload is refused for its body (not multipart), which is enough here.
   {
     route: 'POST /image-host/1/upload', path: () => '/image-host/1/upload?key=book-resale-local', body: () => ({}),

@@ -21,7 +21,7 @@ const ROUTES = [
   ['GET', '/buyer'], ['PUT', '/users/seller/:x'], ['PUT', '/users/admin/:x'], ['DELETE', '/users/admin/:x'],
   ['GET', '/image-host/i/:x'], ['POST', '/image-host/1/upload?key=:x'], ['GET', '/no/such/route/:x'],
   ['POST', '/bookings/:x/transitions'], ['GET', '/admin/disputes?cursor=:x'], ['GET', '/notifications?cursor=:x'],
-  ['POST', '/notifications/:x/read'],
+  ['POST', '/notifications/:x/read'], ['GET', '/earnings/entries?cursor=:x'],
 ] as const;
 
 const ODD_METHODS = ['TRACE', 'PROPFIND', 'FOO', 'get', 'post', 'delete', 'PATCH', 'OPTIONS', 'SEARCH', 'M-SEARCH', 'PURGE', 'MKCOL'] as const;

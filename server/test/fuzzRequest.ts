@@ -129,6 +129,6 @@ export function protectedRoutes(cast: FuzzCast): ReadonlyArray<{ method: string;
     { method: 'GET', url: '/admin/disputes' }, { method: 'GET', url: '/notifications' },
     { method: 'POST', url: '/notifications/1/read' }, { method: 'POST', url: '/notifications/read-all' },
     { method: 'GET', url: '/notification-settings' }, { method: 'PUT', url: '/notification-settings', body: { email: { paid: false } } },
-    { method: 'GET', url: '/events' },
+    { method: 'GET', url: '/events' }, { method: 'GET', url: '/earnings' }, { method: 'GET', url: '/earnings/entries' },
   ];
 }

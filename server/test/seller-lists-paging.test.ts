@@ -72,6 +72,8 @@ describe("the seller's buyers (GET /mybuyers)", () => {
       viewer: 'seller',
       actions: [],
       sellerName: '',
+      // $5.00 less the least commission, $0.50.
+      sellerReceives: 4.5,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });

@@ -111,3 +111,24 @@ export function answerPage<Row>(request: FastifyRequest, reply: FastifyReply, an
   if (link !== undefined) reply.header('link', link);
   return answer.page.rows;
 }
+
+/**
+ * Lists of rows numbered as they are made (notifications, ledger entries), newest first: a cursor
+ * names the number of the last row a page held. These read and make those cursors.
+ */
+const NEWEST_FIRST = 'newest';
+const ROW_NUMBER = /^[1-9][0-9]{0,17}$/;
+
+/** The row number a newest-first cursor names; anything else is a 400. */
+export function decodeNewestCursor(raw: string): string {
+  const invalid = () => badRequest('The cursor is not one this list handed out');
+  const { s, i } = cursorFields(raw, invalid);
+  if (s !== NEWEST_FIRST || typeof i !== 'string' || !ROW_NUMBER.test(i)) throw invalid();
+  return i;
+}
+
+/** Sets the `Link` to the page after the row numbered `lastId`, when more follow. */
+export function linkNewestPage(request: FastifyRequest, reply: FastifyReply, path: string, limit: number, lastId: string | undefined): void {
+  if (lastId === undefined) return;
+  reply.header('link', `<${baseUrlOf(request)}${path}?limit=${limit}&cursor=${encodeCursor(NEWEST_FIRST, { key: '', id: lastId })}>; rel="next"`);
+}

@@ -3,6 +3,8 @@ import type { Db, Queryable } from '../db/db';
 import type { Clock } from '../lib/clock';
 import { HttpError } from '../lib/errors';
 import { providerCodeOf, type PaymentProvider } from '../lib/paymentProvider';
+import { postStep } from '../ledger/postings';
+import type { Commission } from '../ledgerConfig';
 import type { OrderDeadlines } from '../ordersConfig';
 import type { BookingRow } from '../repositories/bookings';
 import { ordersRepository, type MovedOrder } from '../repositories/orders';
@@ -13,6 +15,8 @@ export interface OrderDeps {
   db: Db;
   clock: Clock;
   deadlines: OrderDeadlines;
+  /** The platform's cut, fixed on an order when it is paid (ledger/postings.ts). */
+  commission: Commission;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   /** Called after a commit that told someone something (the mail outbox sends it). */
@@ -34,13 +38,16 @@ function toldOf(to: OrderState, actor: Actor) {
   return recipientsOf(to).filter((told) => told.side !== actor || told.kind === 'problem_window');
 }
 
+const isDb = (target: Queryable | Db): target is Db => 'transaction' in target;
+
 /**
  * Moves the orders `ids` from `from` to `to` within `tx` (the caller's transaction, or the
- * database itself for one statement): each only while it is still in `from`. Answers those moved.
+ * database, then in a transaction of its own): each only while it is still in `from`, with what
+ * the step books in the ledger. Answers those moved.
  */
 export async function moveWithin(
-  tx: Queryable,
-  deps: Pick<OrderDeps, 'deadlines'>,
+  tx: Queryable | Db,
+  deps: Pick<OrderDeps, 'deadlines' | 'commission'>,
   ids: readonly string[],
   from: OrderState,
   to: OrderState,
@@ -48,8 +55,9 @@ export async function moveWithin(
   options: MoveOptions,
 ): Promise<MovedOrder[]> {
   if (ids.length === 0) return [];
+  if (isDb(tx)) return tx.transaction((inner) => moveWithin(inner, deps, ids, from, to, at, options));
   const { dueAt, remindAt } = clockFor(to, at, deps.deadlines);
-  return ordersRepository(tx).move({
+  const moved = await ordersRepository(tx).move({
     ids,
     from,
     to,
@@ -63,6 +71,8 @@ export async function moveWithin(
     tracking: options.tracking,
     relist: to === 'refunded' && RELIST_ON_REFUND.includes(from),
   });
+  await postStep(tx, to, moved.map((order) => order.id), at, deps.commission);
+  return moved;
 }
 
 /** Moves orders and tells the mail outbox when someone was told. */
@@ -133,7 +143,7 @@ export const WITHDRAWN_REASON = 'The seller withdrew the book';
  */
 export async function cancelOpenOrdersOf(
   tx: Queryable,
-  deps: Pick<OrderDeps, 'deadlines' | 'clock'>,
+  deps: Pick<OrderDeps, 'deadlines' | 'clock' | 'commission'>,
   books: { bookId: string } | { sellerId: string },
   actor: Actor,
 ): Promise<number> {

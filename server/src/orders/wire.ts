@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { commissionOn, type Commission } from '../ledgerConfig';
 import { toDollars } from '../lib/money';
 import { bookingOnWire } from '../lib/wire';
 import type { BookingRow } from '../repositories/bookings';
@@ -25,7 +26,7 @@ export function orderOnWire(
   row: BookingRow,
   viewer: Viewer,
   timeline: readonly TimelineEntry[],
-  { admin, now }: { admin: boolean; now: Date },
+  { admin, now, commission }: { admin: boolean; now: Date; commission: Commission },
 ) {
   const side = viewer === 'admin' ? undefined : viewer;
   const problemWindowOpen = row.state === 'received' && row.due_at !== null && row.due_at.getTime() > now.getTime();
@@ -58,6 +59,11 @@ export function orderOnWire(
     ...(locked && row.code_locked_until !== null && { codeLockedUntil: row.code_locked_until.toISOString() }),
     sellerName: row.seller_name,
     createdAt: row.created_at.toISOString(),
+    ...(viewer !== 'buyer' && {
+      sellerReceives: toDollars(
+        row.resale_price_cents + row.shipping_cents - (row.commission_cents ?? commissionOn(row.resale_price_cents, commission)),
+      ),
+    }),
   };
 }
 
@@ -70,13 +76,13 @@ export async function ordersForCaller(
   base: string,
   rows: readonly BookingRow[],
   caller: Pick<User, 'id' | 'role'>,
-  now: Date,
+  { now, commission }: { now: Date; commission: Commission },
   /** The side every row is read from, for a list of the caller's own (their orders, their buyers). */
   side?: 'buyer' | 'seller',
 ) {
   const timelines = await ordersRepository(db).timelinesOf(rows.map((row) => row.id));
   const admin = caller.role === 'admin';
   return rows.map((row) =>
-    orderOnWire(base, row, side ?? viewerOf(row, caller) ?? 'admin', timelines.get(row.id) ?? [], { admin, now }),
+    orderOnWire(base, row, side ?? viewerOf(row, caller) ?? 'admin', timelines.get(row.id) ?? [], { admin, now, commission }),
   );
 }

@@ -5,6 +5,7 @@ import {
   providerCodeOf, providerStatusOf, providerUnavailable, type PaymentIntentView, type PaymentProvider,
 } from '../lib/paymentProvider';
 import type { Clock } from '../lib/clock';
+import type { Commission } from '../ledgerConfig';
 import type { OrderDeadlines } from '../ordersConfig';
 import { bookingsRepository, type BookingRow } from '../repositories/bookings';
 
@@ -15,6 +16,7 @@ export interface PaymentDeps {
   /** A payment moves the order to `paid`, which starts the seller's clock. */
   clock: Clock;
   deadlines: OrderDeadlines;
+  commission: Commission;
   /** Called after a commit that told someone something. */
   told(): void;
 }

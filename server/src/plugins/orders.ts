@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../lib/clock';
 import type { OrderDeps } from '../orders/moves';
 import { sweepOrders, type SweepResult } from '../orders/sweep';
+import type { Commission } from '../ledgerConfig';
 import type { OrderDeadlines } from '../ordersConfig';
 
 declare module 'fastify' {
@@ -15,8 +16,11 @@ declare module 'fastify' {
 export interface OrderService {
   clock: Clock;
   deadlines: OrderDeadlines;
+  commission: Commission;
   /** After a commit that told someone something: the mail outbox sends it. */
   told(): void;
+  /** What reading an order depends on: the time now, and the commission (ordersForCaller). */
+  reading(): { now: Date; commission: Commission };
   /** Everything moving orders needs, logging to `log`. */
   deps(log: FastifyBaseLogger): OrderDeps;
   /** One sweep now (the timer runs them every `ORDER_SWEEP_INTERVAL_MS`); sweeps of one process never overlap. */
@@ -34,9 +38,9 @@ export interface OrdersOptions {
  */
 export default fp<OrdersOptions>(
   async (app, { clock }) => {
-    const { orderDeadlines: deadlines, orderSweepIntervalMs: intervalMs } = app.config;
+    const { orderDeadlines: deadlines, orderSweepIntervalMs: intervalMs, commission } = app.config;
     const told = () => app.mail.kick();
-    const deps = (log: FastifyBaseLogger): OrderDeps => ({ db: app.db, clock, deadlines, provider: app.payments, log, told });
+    const deps = (log: FastifyBaseLogger): OrderDeps => ({ db: app.db, clock, deadlines, commission, provider: app.payments, log, told });
     let running: Promise<SweepResult> | undefined;
     let backfilled = false;
     const sweep = () => {
@@ -55,7 +59,8 @@ export default fp<OrdersOptions>(
         });
       return running;
     };
-    app.decorate('orders', { clock, deadlines, told, deps, sweep });
+    const reading = () => ({ now: clock.now(), commission });
+    app.decorate('orders', { clock, deadlines, commission, told, reading, deps, sweep });
 
     let timer: NodeJS.Timeout | undefined;
     const tick = () => {

@@ -29,6 +29,8 @@ export interface BookingRow {
   code_locked_until: Date | null;
   due_at: Date | null;
   refund_started_at: Date | null;
+  /** The platform's cut, fixed when the order was paid (null before). */
+  commission_cents: number | null;
   created_at: Date;
 }
 
@@ -50,7 +52,7 @@ const columnsOf = (alias: string) =>
     ...['id', 'book_id', 'buyer_id', 'email', 'cus_tomername', 'location', 'phone', 'book_name',
       'resale_price_cents', 'img', 'paid', 'seller_id', 'state', 'state_at', 'delivery_method', 'delivery_address',
       'carrier', 'tracking', 'shipping_cents', 'handover_code', 'code_locked_until', 'due_at', 'refund_started_at',
-      'created_at'].map((column) => `${alias}.${column}`),
+      'commission_cents', 'created_at'].map((column) => `${alias}.${column}`),
     `coalesce((select name from users s where s.id = ${alias}.seller_id), '') as seller_name`,
   ].join(', ');
 export const BOOKING_COLUMNS = columnsOf('bookings');

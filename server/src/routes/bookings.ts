@@ -83,7 +83,7 @@ export default async function bookingRoutes(app: FastifyInstance) {
       const after = cursor === undefined ? undefined : decodeCursor(cursor, OLDEST_FIRST, BOOKINGS_OLDEST_FIRST);
       const page = await bookings.listByBuyer(caller.id, limit, after);
       const rows = answerPage(request, reply, { path: '/bookings', query: { email: listEmail }, limit, sort: OLDEST_FIRST, page });
-      return ordersForCaller(app.db, baseUrlOf(request), rows, caller, app.orders.clock.now(), 'buyer');
+      return ordersForCaller(app.db, baseUrlOf(request), rows, caller, app.orders.reading(), 'buyer');
     },
   );
 
@@ -95,7 +95,7 @@ export default async function bookingRoutes(app: FastifyInstance) {
       const row = await bookings.findById(request.params.id);
       if (!row) throw notFound('No such booking');
       if (viewerOf(row, caller) === undefined) throw forbidden('This is not your booking');
-      const [order] = await ordersForCaller(app.db, baseUrlOf(request), [row], caller, app.orders.clock.now());
+      const [order] = await ordersForCaller(app.db, baseUrlOf(request), [row], caller, app.orders.reading());
       return order;
     },
   );

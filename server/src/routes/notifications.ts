@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../lib/errors';
-import { cursorFields, encodeCursor, LIST_MAX, pagingProperties, type PagingQuery } from '../lib/listPaging';
-import { baseUrlOf } from '../lib/wire';
+import { decodeNewestCursor, linkNewestPage, LIST_MAX, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../mail/kinds';
 import { callerOf } from '../plugins/identity';
 import { notificationOnWire, notificationsRepository } from '../repositories/notifications';
@@ -30,16 +29,6 @@ const notificationIdParams = {
   additionalProperties: false,
   properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,17}$' } },
 } as const;
-
-/** Notifications are listed newest first, by id; a cursor names the last id a page held. */
-const NEWEST_FIRST = 'newest';
-
-function decodeBefore(cursor: string): string {
-  const invalid = () => badRequest('The cursor is not one this list handed out');
-  const { s, i } = cursorFields(cursor, invalid);
-  if (s !== NEWEST_FIRST || typeof i !== 'string' || !/^[1-9][0-9]{0,17}$/.test(i)) throw invalid();
-  return i;
-}
 
 /** What each user is told: the list, read marks, email settings, the live stream, unsubscribe links. */
 export default async function notificationRoutes(app: FastifyInstance) {
@@ -78,17 +67,14 @@ export default async function notificationRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const caller = callerOf(request);
         const { limit = LIST_MAX, cursor } = request.query;
-        const before = cursor === undefined ? undefined : decodeBefore(cursor);
+        const before = cursor === undefined ? undefined : decodeNewestCursor(cursor);
         const [page, unread] = await Promise.all([
           notifications.listForUser(caller.id, limit, before),
           notifications.unreadCount(caller.id),
         ]);
         reply.header('x-unread-count', String(unread));
-        const last = page.rows[page.rows.length - 1];
-        if (page.more && last) {
-          const next = encodeCursor(NEWEST_FIRST, { key: '', id: String(last.id) });
-          reply.header('link', `<${baseUrlOf(request)}/notifications?limit=${limit}&cursor=${next}>; rel="next"`);
-        }
+        const last = page.rows.at(-1);
+        linkNewestPage(request, reply, '/notifications', limit, page.more && last ? String(last.id) : undefined);
         return page.rows.map(notificationOnWire);
       },
     );

@@ -49,7 +49,7 @@ export default async function orderRoutes(app: FastifyInstance) {
   const answer = async (request: FastifyRequest, caller: User, id: string) => {
     const row = await bookings.findById(id);
     if (!row) throw notFound('No such booking');
-    const [order] = await ordersForCaller(app.db, baseUrlOf(request), [row], caller, app.orders.clock.now());
+    const [order] = await ordersForCaller(app.db, baseUrlOf(request), [row], caller, app.orders.reading());
     return order;
   };
 
@@ -149,7 +149,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       const { page, total } = await orders.listDisputed(limit, after);
       reply.header('x-total-count', String(total));
       const rows = answerPage(request, reply, { path: '/admin/disputes', limit, sort: OLDEST_FIRST, page });
-      return ordersForCaller(app.db, baseUrlOf(request), rows, callerOf(request), app.orders.clock.now());
+      return ordersForCaller(app.db, baseUrlOf(request), rows, callerOf(request), app.orders.reading());
     },
   );
 }

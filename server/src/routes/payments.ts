@@ -25,7 +25,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
 
   const depsOf = (request: FastifyRequest): PaymentDeps => ({
     db: app.db, provider: app.payments, log: request.log,
-    clock: app.orders.clock, deadlines: app.orders.deadlines, told: app.orders.told,
+    clock: app.orders.clock, deadlines: app.orders.deadlines, commission: app.orders.commission, told: app.orders.told,
   });
 
   /** The caller's booking, refusing unknown, foreign and already paid ones. */

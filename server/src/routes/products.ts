@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { toIsbn13 } from '../lib/isbn';
-import { parseMoney, type MoneyField } from '../lib/money';
+import { commissionOn } from '../ledgerConfig';
+import { parseMoney, toDollars, type MoneyField } from '../lib/money';
 import { answerPage, decodeCursor, LIST_MAX, OLDEST_FIRST, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { baseUrlOf, productOnWire } from '../lib/wire';
 import { ordersForCaller } from '../orders/wire';
@@ -97,7 +98,13 @@ export default async function productRoutes(app: FastifyInstance) {
       const base = baseUrlOf(request);
       const rows = answerPage(request, reply, { path: '/products', limit, sort: OLDEST_FIRST, page });
       const open = await bookingsRepository(app.db).countUnpaidByBook(rows.map((row) => row.id));
-      return rows.map((row) => ({ ...productOnWire(base, row), openBookings: open.get(row.id) ?? 0 }));
+      const { commission } = app.config;
+      // What the seller keeps of the price at today's commission (the shipping is theirs on top).
+      return rows.map((row) => ({
+        ...productOnWire(base, row),
+        openBookings: open.get(row.id) ?? 0,
+        youReceive: toDollars(row.resale_price_cents - commissionOn(row.resale_price_cents, commission)),
+      }));
     },
   );
 
@@ -171,7 +178,7 @@ export default async function productRoutes(app: FastifyInstance) {
       const caller = callerOf(request);
       const page = await bookingsRepository(app.db).listForSeller(caller.id, limit, after);
       const rows = answerPage(request, reply, { path: '/mybuyers', limit, sort: OLDEST_FIRST, page });
-      return ordersForCaller(app.db, baseUrlOf(request), rows, caller, app.orders.clock.now(), 'seller');
+      return ordersForCaller(app.db, baseUrlOf(request), rows, caller, app.orders.reading(), 'seller');
     },
   );
 }

@@ -94,7 +94,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
       const outcome = await recordSucceededIntent(
         {
           db: app.db, provider: app.payments, log: request.log,
-          clock: app.orders.clock, deadlines: app.orders.deadlines, told: app.orders.told,
+          clock: app.orders.clock, deadlines: app.orders.deadlines, commission: app.orders.commission, told: app.orders.told,
         },
         intent,
       );

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { decodeNewestCursor, linkNewestPage, LIST_MAX, pagingProperties, type PagingQuery } from '../lib/listPaging';
+import { toDollars } from '../lib/money';
+import { callerOf } from '../plugins/identity';
+import { ledgerRepository, type SellerEntryRow } from '../repositories/ledger';
+import { listOf } from '../schemas';
+
+const num = { type: 'number' } as const;
+const str = { type: 'string' } as const;
+
+const earnings = {
+  type: 'object',
+  required: ['balance', 'account', 'commission'],
+  properties: {
+    balance: {
+      type: 'object',
+      required: ['pending', 'available', 'inTransit', 'paidOut'],
+      properties: { pending: num, available: num, inTransit: num, paidOut: num },
+    },
+    account: { type: 'object', required: ['state', 'due'], properties: { state: str, due: { type: 'array', items: str } } },
+    commission: { type: 'object', required: ['percent', 'min'], properties: { percent: num, min: num } },
+  },
+} as const;
+
+const entry = {
+  type: 'object',
+  required: ['_id', 'kind', 'account', 'amount', 'bookingId', 'bookName', 'at'],
+  properties: { _id: str, kind: str, account: str, amount: num, bookingId: str, bookName: str, at: str },
+} as const;
+
+/** A seller's entry: what it did to what the platform owes them (positive: owed more). */
+const entryOnWire = (row: SellerEntryRow) => ({
+  _id: row.id,
+  kind: row.kind,
+  account: row.account === 'seller_pending' ? 'pending' : 'available',
+  amount: toDollars(-row.amount_cents),
+  bookingId: row.booking_id,
+  bookName: row.book_name,
+  at: new Date(row.at).toISOString(),
+});
+
+/** What a seller has earned: the balance derived from the ledger, and its entries. */
+export default async function earningsRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireSeller);
+  const ledger = ledgerRepository(app.db);
+
+  app.get('/earnings', { schema: { response: { 200: earnings } } }, async (request) => {
+    const balance = await ledger.balanceOf(callerOf(request).id);
+    const { percent, minCents } = app.config.commission;
+    return {
+      balance: { pending: toDollars(balance.pending), available: toDollars(balance.available), inTransit: 0, paidOut: 0 },
+      // Payout accounts come with Stripe Connect; until one is set up, earnings wait.
+      account: { state: 'none', due: [] },
+      commission: { percent, min: toDollars(minCents) },
+    };
+  });
+
+  app.get<{ Querystring: PagingQuery }>(
+    '/earnings/entries',
+    {
+      schema: {
+        querystring: { type: 'object', additionalProperties: false, properties: pagingProperties(LIST_MAX) },
+        response: { 200: listOf(entry) },
+      },
+    },
+    async (request, reply) => {
+      const { limit = LIST_MAX, cursor } = request.query;
+      const before = cursor === undefined ? undefined : decodeNewestCursor(cursor);
+      const page = await ledger.entriesOf(callerOf(request).id, limit, before);
+      linkNewestPage(request, reply, '/earnings/entries', limit, page.more ? page.rows.at(-1)?.id : undefined);
+      return page.rows.map(entryOnWire);
+    },
+  );
+}
