@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import { recordSucceededIntent } from '../src/payments/webhook';
+import { addProduct, ADMIN_EMAIL, buildSecondApp, buildTestApp, paymentIntentFor, signUp, type Actor, type TestApp } from './helper';
+import { DAY, HOUR, MovableClock, move, orderAs } from './orderSupport';
+
+/**
+ * Random sequences of what happens to orders (bookings, payments and their replays, every move
+ * by every side, deadlines passing, two sweeps at once) in random orders, with duplicates. After
+ * every step the ledger must balance, each order's money must match its state, no step may be
+ * booked twice, and the provider's money must agree with the ledger.
+ */
+
+let t: TestApp;
+let clock: MovableClock;
+let buyer: Actor;
+let seller: Actor;
+let admin: Actor;
+let second: Awaited<ReturnType<typeof buildSecondApp>>;
+let run = 0;
+/** Every state some order was in after some step: the runs must have reached them all. */
+const reached = new Set<string>();
+
+beforeAll(async () => {
+  clock = new MovableClock();
+  t = await buildTestApp({}, { clock });
+  buyer = await signUp(t.app, 'buyer@test.dev', 'Buyer');
+  seller = await signUp(t.app, 'seller@test.dev', 'seller');
+  admin = await signUp(t.app, ADMIN_EMAIL, 'Buyer');
+  // Another API process on the same database, for two sweeps at once.
+  second = await buildSecondApp(t);
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+const ORDERS = 4;
+
+type Step =
+  | { op: 'book'; order: number; shipping: boolean }
+  | { op: 'pay'; order: number }
+  | { op: 'replay'; order: number }
+  | { op: 'move'; order: number; who: 'buyer' | 'seller' | 'admin'; to: string }
+  | { op: 'handover'; order: number }
+  | { op: 'progress'; order: number; pick: number }
+  | { op: 'elapse'; hours: number }
+  | { op: 'sweepTwice' };
+
+const order = fc.integer({ min: 0, max: ORDERS - 1 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('book' as const), order, shipping: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('pay' as const), order }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('replay' as const), order }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      op: fc.constant('move' as const),
+      order,
+      who: fc.constantFrom('buyer' as const, 'seller' as const, 'admin' as const),
+      to: fc.constantFrom('cancelled', 'ready', 'shipped', 'received', 'disputed', 'completed', 'refunded'),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('handover' as const), order }) },
+  // One of the moves the order offers someone now, as its page would: this is what reaches deep states.
+  { weight: 12, arbitrary: fc.record({ op: fc.constant('progress' as const), order, pick: fc.nat(20) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('elapse' as const), hours: fc.integer({ min: 1, max: 60 }) }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'sweepTwice' as const }) },
+);
+
+interface Books {
+  bookIds: string[];
+  bookings: (string | undefined)[];
+  intents: (string | undefined)[];
+}
+
+async function apply(books: Books, s: Step): Promise<void> {
+  const actor = (who: 'buyer' | 'seller' | 'admin') => ({ buyer, seller, admin })[who];
+  switch (s.op) {
+    case 'book': {
+      const answer = await t.app.inject({
+        method: 'POST', url: '/bookings', headers: buyer.headers,
+        payload: { bookId: books.bookIds[s.order], email: buyer.email, ...(s.shipping && { delivery: { method: 'shipping', address: '1 Main St' } }) },
+      });
+      if (answer.statusCode === 200) books.bookings[s.order] = answer.json<{ insertedId: string }>().insertedId;
+      return;
+    }
+    case 'pay': {
+      const bookingId = books.bookings[s.order];
+      if (!bookingId) return;
+      let intentId: string;
+      try {
+        intentId = await paymentIntentFor(t.app, buyer, bookingId);
+      } catch {
+        return; // not payable now (paid, cancelled, expired, sold)
+      }
+      t.stripe.succeed(intentId);
+      books.intents[s.order] = intentId;
+      await t.app.inject({ method: 'POST', url: '/payment', headers: buyer.headers, payload: { bookingId, transactionId: intentId } });
+      return;
+    }
+    case 'replay': {
+      // The provider's webhook for a charge, again: it must book nothing twice.
+      const intentId = books.intents[s.order];
+      if (!intentId) return;
+      const intent = await t.stripe.paymentIntents.retrieve(intentId);
+      const deps = { db: t.app.db, provider: t.stripe, log: t.app.log, clock, deadlines: t.app.orders.deadlines, commission: t.app.orders.commission, told: () => undefined };
+      await recordSucceededIntent(deps, { id: intent.id, metadata: intent.metadata });
+      return;
+    }
+    case 'move': {
+      const bookingId = books.bookings[s.order];
+      if (!bookingId) return;
+      const answer = await move(t.app, actor(s.who), bookingId, { to: s.to, reason: 'Because' });
+      // Refused or done, never a failure of the server.
+      expect(answer.statusCode).toBeLessThan(500);
+      return;
+    }
+    case 'handover': {
+      const bookingId = books.bookings[s.order];
+      if (!bookingId) return;
+      const code = (await orderAs(t.app, buyer, bookingId)).handoverCode ?? '000000';
+      await move(t.app, seller, bookingId, { to: 'received', code });
+      return;
+    }
+    case 'progress': {
+      const bookingId = books.bookings[s.order];
+      if (!bookingId) return;
+      // A booked order is mostly paid for (its only move is a cancel).
+      if ((await orderAs(t.app, buyer, bookingId)).state === 'booked' && s.pick % 4 !== 0) {
+        await apply(books, { op: 'pay', order: s.order });
+        return;
+      }
+      const offered: { who: Actor; to: string }[] = [];
+      for (const who of [buyer, seller, admin]) {
+        for (const to of (await orderAs(t.app, who, bookingId)).actions) offered.push({ who, to });
+      }
+      if (offered.length === 0) return;
+      const { who, to } = offered[s.pick % offered.length];
+      const code = to === 'received' && who === seller ? (await orderAs(t.app, buyer, bookingId)).handoverCode : undefined;
+      const answer = await move(t.app, who, bookingId, { to, reason: 'Because', ...(code && { code }) });
+      // An offered move may lose to nothing here (one actor, one step at a time): it succeeds.
+      expect({ to, status: answer.statusCode, body: answer.statusCode === 200 ? '' : answer.body }).toEqual({ to, status: 200, body: '' });
+      return;
+    }
+    case 'elapse':
+      clock.advance(s.hours * HOUR);
+      await t.app.orders.sweep();
+      return;
+    case 'sweepTwice':
+      clock.advance(DAY);
+      await Promise.all([t.app.orders.sweep(), second.app.orders.sweep()]);
+  }
+}
+
+const OWED_PENDING = ['paid', 'ready', 'shipped', 'received', 'disputed'];
+
+async function checkInvariants(books: Books): Promise<void> {
+  const db = t.testDb.db;
+  // The ledger balances, as a whole and transaction by transaction.
+  const [sums] = await db.query<{ total: string; unbalanced: number }>(
+    `select coalesce(sum(amount_cents), 0)::text as total,
+       (select count(*)::int from (select 1 from ledger_entries group by transaction_id having sum(amount_cents) <> 0) u) as unbalanced
+     from ledger_entries`,
+  );
+  expect(sums).toEqual({ total: '0', unbalanced: 0 });
+  // No step is booked twice for an order.
+  expect(await db.query('select booking_id, kind from ledger_transactions group by booking_id, kind having count(*) > 1')).toEqual([]);
+  // Each order's money matches its state.
+  for (const bookingId of books.bookings) {
+    if (!bookingId) continue;
+    const [row] = await db.query<{ state: string; total: number; commission: number | null; pending: number; available: number; provider: number }>(
+      `select k.state, k.resale_price_cents + k.shipping_cents as total, k.commission_cents as commission,
+         coalesce(-sum(e.amount_cents) filter (where e.account = 'seller_pending'), 0)::int as pending,
+         coalesce(-sum(e.amount_cents) filter (where e.account = 'seller_available'), 0)::int as available,
+         coalesce(sum(e.amount_cents) filter (where e.account = 'provider'), 0)::int as provider
+       from bookings k left join ledger_entries e on e.booking_id = k.id where k.id = $1
+       group by k.state, k.resale_price_cents, k.shipping_cents, k.commission_cents`,
+      [bookingId],
+    );
+    const owed = row.total - (row.commission ?? 0);
+    expect({ bookingId, state: row.state, pending: row.pending, available: row.available }).toEqual({
+      bookingId,
+      state: row.state,
+      pending: OWED_PENDING.includes(row.state) ? owed : 0,
+      available: row.state === 'completed' ? owed : 0,
+    });
+    // The provider holds the charge while the sale stands, nothing once refunded or never paid.
+    expect(row.provider).toBe(OWED_PENDING.includes(row.state) || row.state === 'completed' ? row.total : 0);
+  }
+  // The provider agrees with the ledger: what was charged for recorded payments, less what it refunded.
+  const [ledgerProvider] = await db.query<{ cents: string }>("select coalesce(sum(amount_cents), 0)::text as cents from ledger_entries where account = 'provider'");
+  const payments = await db.query<{ transaction_id: string }>('select transaction_id from payments');
+  let atProvider = 0;
+  for (const { transaction_id: intentId } of payments) {
+    const intent = t.stripe.intents.get(intentId);
+    if (!intent) continue;
+    atProvider += intent.amount - t.stripe.refundsOf(intentId).reduce((sum, refund) => sum + refund.amount, 0);
+  }
+  expect(Number(ledgerProvider.cents)).toBe(atProvider);
+  // The seller's balance is the sum of what each order owes them, never negative.
+  const balance = (await t.app.inject({ url: '/earnings', headers: seller.headers })).json<{ balance: { pending: number; available: number } }>().balance;
+  expect(balance.pending).toBeGreaterThanOrEqual(0);
+  expect(balance.available).toBeGreaterThanOrEqual(0);
+}
+
+it('keeps the ledger balanced and true to every order, whatever happens in whatever order', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(step, { minLength: 20, maxLength: 80 }), async (steps) => {
+      run += 1;
+      const books: Books = { bookIds: [], bookings: [], intents: [] };
+      for (let i = 0; i < ORDERS; i += 1) {
+        books.bookIds.push(
+          await addProduct(t.app, seller, {
+            name: `Run ${run} book ${i}`, price: 1 + ((run * 7 + i * 13) % 40), delivery: { meetup: true, shipping: true, shippingPrice: i },
+          }),
+        );
+      }
+      // Every book is booked first (half of them as parcels); a later `book` books it again once that order ended.
+      for (let i = 0; i < ORDERS; i += 1) await apply(books, { op: 'book', order: i, shipping: i % 2 === 1 });
+      for (const s of steps) {
+        await apply(books, s);
+        await checkInvariants(books);
+        const states = await t.testDb.db.query<{ state: string }>('select distinct state from bookings where id = any($1::text[])', [
+          books.bookings.filter(Boolean),
+        ]);
+        for (const { state } of states) reached.add(state);
+      }
+    }),
+    { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 40), seed: Number(process.env.LEDGER_PROPERTY_SEED ?? 20261127) },
+  );
+  // The sequences went everywhere an order can go.
+  expect([...reached].sort()).toEqual(
+    expect.arrayContaining(['booked', 'cancelled', 'completed', 'disputed', 'expired', 'paid', 'received', 'refunded']),
+  );
+});
