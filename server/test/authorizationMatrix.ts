@@ -124,6 +124,7 @@ export const MATRIX: Row[] = [
   { route: 'GET /mybuyers', expected: SELLERS },
   { route: 'GET /earnings', expected: SELLERS },
   { route: 'GET /earnings/entries', expected: SELLERS },
+  { route: 'GET /earnings/entries.csv', expected: SELLERS },
   // Past the role check the upload is refused for its body (not multipart), which is enough here.
   {
     route: 'POST /image-host/1/upload', path: () => '/image-host/1/upload?key=book-resale-local', body: () => ({}),

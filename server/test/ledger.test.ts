@@ -144,6 +144,20 @@ describe('the ledger follows the order', () => {
     expect(products.find((product) => product.price === 2)?.youReceive).toBe(1.5);
   });
 
+  it('downloads the history as CSV, a book title that looks like a formula defused', async () => {
+    const bookId = await addProduct(t.app, seller, { name: '=HYPERLINK("x"), "quoted"', price: 3 });
+    const bookingId = await bookingOf(t.app, buyer, bookId);
+    await pay(t.app, t.stripe, buyer, bookingId);
+    const csv = await t.app.inject({ url: '/earnings/entries.csv', headers: seller.headers });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="earnings.csv"');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('date,order,book,kind,balance,amount');
+    expect(lines[1]).toBe(`${clock.now().toISOString()},${bookingId},"'=HYPERLINK(""x""), ""quoted""",charge,pending,2.50`);
+    expect(lines.length - 1).toBe((await t.testDb.db.query('select 1 from ledger_entries where seller_id = $1', [seller.id])).length);
+    expect((await t.app.inject({ url: '/earnings/entries.csv', headers: buyer.headers })).statusCode).toBe(403);
+  });
+
   it('is for sellers: a buyer is refused', async () => {
     expect((await t.app.inject({ url: '/earnings', headers: buyer.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/earnings/entries?cursor=nope', headers: seller.headers })).statusCode).toBe(400);

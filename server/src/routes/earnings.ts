@@ -72,4 +72,28 @@ export default async function earningsRoutes(app: FastifyInstance) {
       return page.rows.map(entryOnWire);
     },
   );
+
+  // The whole history as a spreadsheet, newest first (at most CSV_MAX entries).
+  app.get('/earnings/entries.csv', async (request, reply) => {
+    const { rows } = await ledger.entriesOf(callerOf(request).id, CSV_MAX);
+    const lines = [CSV_HEADER, ...rows.map((row) => csvLine(entryOnWire(row)))];
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="earnings.csv"')
+      .header('cache-control', 'no-store')
+      .send(`${lines.join('\r\n')}\r\n`);
+  });
+}
+
+const CSV_MAX = 50_000;
+const CSV_HEADER = 'date,order,book,kind,balance,amount';
+
+/** A field as RFC 4180 quotes it; a leading =, +, - or @ is defused so no spreadsheet runs it. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function csvLine(entry: ReturnType<typeof entryOnWire>): string {
+  return [entry.at, entry.bookingId, entry.bookName, entry.kind, entry.account, entry.amount.toFixed(2)].map(csvField).join(',');
 }
