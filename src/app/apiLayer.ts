@@ -7,6 +7,7 @@ import { addBookingListeners } from '../features/bookings/bookingListeners';
 import { addProductListeners } from '../features/products/productListeners';
 import { addOrderListeners } from '../features/orders/ordersListeners';
 import { addNotificationListeners } from '../features/notifications/notificationsListeners';
+import { addEarningsListeners } from '../features/earnings/earningsListeners';
 import type { AppStartListening } from './listenerMiddleware';
 import { apiLayerAttached, rootReducer, type StoreShell } from './storeShell';
 
@@ -19,7 +20,7 @@ export function injectApiReducer(): void {
 
 /**
  * Puts the API layer into a store: the API's slice and middleware, and the listeners that run the
- * app's flows (log-in, roles, booking, payment, products, admin). Once per store.
+ * app's flows (log-in, roles, booking, payment, products, admin, orders, notifications, earnings). Once per store.
  */
 export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: StoreShell): void {
   if (attached.has(store)) return;
@@ -35,5 +36,6 @@ export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: Sto
   addAdminListeners(startListening);
   addOrderListeners(startListening);
   addNotificationListeners(startListening);
+  addEarningsListeners(startListening);
   store.dispatch(apiLayerAttached());
 }

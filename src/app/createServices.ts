@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config/env';
 import { firebaseSessionStored, watchFirebaseSessionElsewhere } from '../features/auth/storedSession';
 import { createSnackbarNotifier } from '../lib/notifier';
+import { saveFile } from '../lib/saveFile';
 import { createTokenSync } from '../lib/tokenSync';
 import { createLazyAuthService, createNavigationService, createPaymentService, type AppServices } from './services';
 
@@ -25,6 +26,7 @@ export function createServices(config: AppConfig) {
         return createEventStreamService(config.apiUrl).connect(options);
       },
     },
+    files: { save: saveFile },
   };
   return { services, navigation };
 }

@@ -21,6 +21,7 @@ const pages: Array<[string, string, Partial<RootState>, string]> = [
   ['Add Product', '/dashboard/addproducts', seller, 'Add Product'],
   ['My Products', '/dashboard/myproducts', seller, 'My Products'],
   ['My Buyer', '/dashboard/mybuyer', seller, 'My Buyer'],
+  ['My Earnings', '/dashboard/earnings', seller, 'My Earnings'],
   ['a paid booking', '/dashboard/payment/b1', buyer, 'payment for Dune'],
   ['an unknown booking', '/dashboard/payment/nope', buyer, "We couldn't find this booking"],
   ['a seller page, to a buyer', '/dashboard/mybuyer', buyer, 'You need a seller account for this page'],
@@ -38,6 +39,14 @@ beforeEach(() => {
     http.get(`${API}/bookCatagories`, () => HttpResponse.json([])),
     http.get(`${API}/products`, () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
     http.get(`${API}/mybuyers`, () => HttpResponse.json([])),
+    http.get(`${API}/earnings`, () =>
+      HttpResponse.json({
+        balance: { pending: 0, available: 0, inTransit: 0, paidOut: 0 },
+        account: { state: 'none', due: [] },
+        commission: { percent: 8, min: 0.5 },
+      }),
+    ),
+    http.get(`${API}/earnings/entries`, () => HttpResponse.json([])),
   );
 });
 

@@ -36,6 +36,7 @@ const AllBuyerPage = lazyPage(() => import('../features/admin/AllBuyerPage'));
 const AddProductPage = lazyPage(() => import('../features/products/AddProductPage'));
 const MyProductsPage = lazyPage(() => import('../features/products/MyProductsPage'));
 const MyBuyerPage = lazyPage(() => import('../features/products/MyBuyerPage'));
+const EarningsPage = lazyPage(() => import('../features/earnings/EarningsPage'));
 const OrderPage = lazyPage(() => import('../features/orders/OrderPage'));
 const DisputesPage = lazyPage(() => import('../features/orders/DisputesPage'));
 const NotificationsPage = lazyPage(() => import('../features/notifications/NotificationsPage'));
@@ -112,6 +113,7 @@ export function AppRoutes() {
               <Route path={paths.addProducts} element={<Page page={AddProductPage} />} />
               <Route path={paths.myProducts} element={<Page page={MyProductsPage} />} />
               <Route path={paths.myBuyer} element={<Page page={MyBuyerPage} />} />
+              <Route path={paths.earnings} element={<Page page={EarningsPage} />} />
             </Route>
             <Route path={paths.paymentPattern} element={<DataPage load={loadPayment} />} />
             <Route path={paths.orderPattern} element={<Page page={OrderPage} />} />

@@ -93,6 +93,18 @@ export interface EventStreamService {
   connect(options: EventStreamOptions): Promise<void>;
 }
 
+/** A file made in the browser, to be saved where the browser saves downloads. */
+export interface DownloadFile {
+  name: string;
+  /** Its media type, e.g. `text/csv`. */
+  type: string;
+  content: string;
+}
+
+export interface FileService {
+  save(file: DownloadFile): void;
+}
+
 export interface AppServices {
   auth: AuthService;
   payments: PaymentService;
@@ -100,6 +112,7 @@ export interface AppServices {
   notifier: Notifier;
   tokenSync: TokenSync;
   events: EventStreamService;
+  files: FileService;
 }
 
 export function createPaymentService(): PaymentService {

@@ -18,6 +18,7 @@ export const paths = {
   addProducts: '/dashboard/addproducts',
   myProducts: '/dashboard/myproducts',
   myBuyer: '/dashboard/mybuyer',
+  earnings: '/dashboard/earnings',
   payment: (bookingId: string) => `/dashboard/payment/${encodeURIComponent(bookingId)}`,
   paymentPattern: '/dashboard/payment/:id',
   order: (bookingId: string) => `/dashboard/orders/${encodeURIComponent(bookingId)}`,

@@ -27,6 +27,7 @@ export function dashboardMenu(isAdmin: boolean, isSeller: boolean): MenuItem[] {
           { label: copy.menu.addProduct, to: paths.addProducts },
           { label: copy.menu.myProducts, to: paths.myProducts },
           { label: copy.menu.myBuyer, to: paths.myBuyer },
+          { label: copy.menu.myEarnings, to: paths.earnings },
         ]
       : []),
   ];

@@ -36,13 +36,14 @@ describe('dashboard side menu', () => {
     ]);
   });
 
-  it('adds Add Product, My Products and My Buyer for a seller', () => {
+  it('adds Add Product, My Products, My Buyer and My Earnings for a seller', () => {
     renderDashboard({ isSeller: true });
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
       ['Add Product', '/dashboard/addproducts'],
       ['My Products', '/dashboard/myproducts'],
       ['My Buyer', '/dashboard/mybuyer'],
+      ['My Earnings', '/dashboard/earnings'],
     ]);
   });
 });

@@ -27,6 +27,7 @@ export function createInertServices() {
     notifier: { notify: () => undefined, loading: () => 0, close: () => undefined },
     tokenSync: { signedIn: () => Promise.resolve(), signedOut: () => Promise.resolve() },
     events: { connect: unavailable },
+    files: { save: () => undefined },
   };
   return { services, navigation };
 }

@@ -1,4 +1,14 @@
-import type { AppServices, AuthService, CardSession, EventStreamOptions, EventStreamService, Notifier, ServerEvent, TokenSync } from '../app/services';
+import type {
+  AppServices,
+  AuthService,
+  CardSession,
+  DownloadFile,
+  EventStreamOptions,
+  EventStreamService,
+  Notifier,
+  ServerEvent,
+  TokenSync,
+} from '../app/services';
 import { EventStreamError } from '../lib/eventStream';
 import { createPaymentService } from '../app/services';
 import type { AuthUser } from '../types/entities';
@@ -149,6 +159,8 @@ export type FakeServices = AppServices & {
   notifier: FakeNotifier;
   navigation: { navigate: jest.Mock<void, [string, { replace?: boolean }?]> };
   tokenSync: TokenSync & { signedIn: jest.Mock; signedOut: jest.Mock };
+  /** Files the app saved, kept rather than downloaded. */
+  files: { save: jest.Mock<void, [DownloadFile]> };
 };
 
 export function createFakeServices(): FakeServices {
@@ -159,6 +171,7 @@ export function createFakeServices(): FakeServices {
     notifier: createFakeNotifier(),
     tokenSync: { signedIn: jest.fn(async () => undefined), signedOut: jest.fn(async () => undefined) },
     events: createFakeEvents(),
+    files: { save: jest.fn() },
   };
 }
 

@@ -6,6 +6,7 @@ import { Component as AllBuyerPage } from '../features/admin/AllBuyerPage';
 import { Component as AllSellerPage } from '../features/admin/AllSellerPage';
 import { Component as MyOrdersPage } from '../features/bookings/MyOrdersPage';
 import { dune } from '../features/catalogue/testBooks';
+import { Component as EarningsPage } from '../features/earnings/EarningsPage';
 import { Component as MyBuyerPage } from '../features/products/MyBuyerPage';
 import { Component as MyProductsPage } from '../features/products/MyProductsPage';
 import { failUntilFixed, FAILURES, failureSentence, runPastRetries } from './failures';
@@ -31,6 +32,13 @@ interface Case {
 
 const user = { _id: 'u1', name: 'Sam Seller', email: 'sam@example.com', role: 'seller' as const };
 const product = { _id: 'p1', name: 'Dune', price: 12, phone: '1', location: 'Dhaka', condition: 'Good', description: '', image: '' };
+
+const earnings = {
+  balance: { pending: 16, available: 0, inTransit: 0, paidOut: 0 },
+  account: { state: 'none', due: [] },
+  commission: { percent: 8, min: 0.5 },
+};
+const entry = { _id: 'e1', kind: 'charge', account: 'pending', amount: 16, bookingId: 'b1', bookName: 'Dune', at: '2025-11-21T12:00:00.000Z' };
 
 const cases: Case[] = [
   {
@@ -59,6 +67,18 @@ const cases: Case[] = [
     answer: () => HttpResponse.json([aBooking({ bookName: 'Dune' })]),
     shows: 'Dune',
     render: () => renderWithProviders(<MyBuyerPage />, { preloadedState: signedInState({ isSeller: true }) }),
+  },
+  {
+    name: 'My Earnings',
+    path: '/earnings/entries',
+    failed: copy.earnings.entriesFailed,
+    empty: copy.earnings.empty,
+    answer: () => HttpResponse.json([entry]),
+    shows: 'Dune',
+    render: () => {
+      server.use(http.get(`${API}/earnings`, () => HttpResponse.json(earnings)));
+      renderWithProviders(<EarningsPage />, { preloadedState: signedInState({ isSeller: true }) });
+    },
   },
   {
     name: 'All seller',

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { copy } from '../config/copy';
 import { Component as MyOrdersPage } from '../features/bookings/MyOrdersPage';
 import { dune } from '../features/catalogue/testBooks';
+import { Component as EarningsPage } from '../features/earnings/EarningsPage';
 import { Component as MyBuyerPage } from '../features/products/MyBuyerPage';
 import { Component as MyProductsPage } from '../features/products/MyProductsPage';
 import { aBooking } from './fixtures';
@@ -70,6 +71,28 @@ const cases: Case[] = [
     answer: () => HttpResponse.json([aBooking({ bookName: 'Dune' })]),
     render: () => renderWithProviders(<MyBuyerPage />, { preloadedState: signedInState({ isSeller: true }) }),
     shape: () => skeletonRowsIn(copy.myBuyer.title, ['Buyer', 'Email', 'Book', 'Price', 'Status']),
+    shows: 'Dune',
+  },
+  {
+    name: 'My Earnings',
+    held: '/earnings/entries',
+    answer: () =>
+      HttpResponse.json([
+        { _id: 'e1', kind: 'charge', account: 'pending', amount: 16, bookingId: 'b1', bookName: 'Dune', at: '2025-11-21T12:00:00.000Z' },
+      ]),
+    others: [
+      [
+        '/earnings',
+        () =>
+          HttpResponse.json({
+            balance: { pending: 16, available: 0, inTransit: 0, paidOut: 0 },
+            account: { state: 'none', due: [] },
+            commission: { percent: 8, min: 0.5 },
+          }),
+      ],
+    ],
+    render: () => renderWithProviders(<EarningsPage />, { preloadedState: signedInState({ isSeller: true }) }),
+    shape: () => skeletonRowsIn(copy.earnings.entries, ['Date', 'Book', 'What happened', 'Amount']),
     shows: 'Dune',
   },
   {

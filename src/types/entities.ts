@@ -61,6 +61,8 @@ export interface Product {
   /** How many buyers hold an unpaid booking of it: deleting it withdraws theirs. */
   openBookings?: number;
   delivery?: DeliveryOffer;
+  /** Dollars: what the seller keeps of the price at today's commission (the shipping is theirs on top). */
+  youReceive?: number;
 }
 
 export type Role = 'Buyer' | 'seller' | 'admin';
@@ -102,6 +104,8 @@ export interface Booking {
   codeLockedUntil?: string;
   sellerName?: string;
   createdAt?: string;
+  /** Dollars, to its seller and admins only: the total less the commission fixed when it was paid. */
+  sellerReceives?: number;
 }
 
 export type OrderState =
@@ -183,6 +187,49 @@ export interface AppNotification {
 
 export interface NotificationSettings {
   email: Record<NotificationKind, boolean>;
+}
+
+/** What a seller is owed, in dollars (`GET /earnings`). Payouts are not built yet: the last two are 0. */
+export interface EarningsBalance {
+  /** Sold, waiting for the order to complete. */
+  pending: number;
+  available: number;
+  inTransit: number;
+  paidOut: number;
+}
+
+export type PayoutAccountState = 'none' | 'pending' | 'active' | 'restricted';
+
+/** Where payouts would go: `due` names what the payment provider still needs. */
+export interface PayoutAccount {
+  state: PayoutAccountState;
+  due: string[];
+}
+
+/** The platform's cut of a book's price: `percent` of it, at least `min` dollars, never more than the price. */
+export interface Commission {
+  percent: number;
+  min: number;
+}
+
+export interface Earnings {
+  balance: EarningsBalance;
+  account: PayoutAccount;
+  commission: Commission;
+}
+
+export type EarningKind = 'charge' | 'release' | 'refund';
+export type EarningAccount = 'pending' | 'available';
+
+/** One line of a seller's ledger: `amount` (dollars, signed) is what it did to what they are owed in `account`. */
+export interface EarningEntry {
+  _id: string;
+  kind: EarningKind;
+  account: EarningAccount;
+  amount: number;
+  bookingId: string;
+  bookName: string;
+  at: string;
 }
 
 export interface PaymentRecord {

@@ -30,7 +30,9 @@ function parseNotification(event: ServerEvent): AppNotification | null {
   }
 }
 
-/** What a notification changed: the lists of notifications, and its order wherever it shows. */
+const MONEY_MOVES = new Set<AppNotification['kind']>(['paid', 'completed', 'refunded']);
+
+/** What a notification changed: the lists of notifications, its order wherever it shows, a seller's earnings. */
 function received(notification: AppNotification, api: AppListenerEffectAPI): void {
   api.dispatch(notificationArrived(notification));
   api.dispatch(
@@ -40,6 +42,8 @@ function received(notification: AppNotification, api: AppListenerEffectAPI): voi
       // A new booking shows in the seller's My Buyer; a new dispute in the admin's list.
       ...(notification.kind === 'booked' ? [{ type: 'Booking' as const, id: 'SELLER' }] : []),
       ...(notification.kind === 'disputed' ? [{ type: 'Booking' as const, id: 'DISPUTES' }] : []),
+      // A sale paid, completed or refunded moves the seller's money.
+      ...(notification.role === 'seller' && MONEY_MOVES.has(notification.kind) ? ['Earnings' as const] : []),
     ]),
   );
   if (!notification.read) api.extra.notifier.notify(notificationSentence(notification), 'info');

@@ -35,7 +35,7 @@ export interface DisputePage {
   nextCursor: string | null;
 }
 
-/** What a move may have changed: the order, the lists that show it, and the books for sale. */
+/** What a move may have changed: the order, the lists that show it, the books for sale and the seller's earnings. */
 function movedTags(id: string, to: OrderMove) {
   return [
     { type: 'Booking' as const, id },
@@ -43,6 +43,8 @@ function movedTags(id: string, to: OrderMove) {
     { type: 'Booking' as const, id: 'SELLER' },
     { type: 'Booking' as const, id: 'DISPUTES' },
     { type: 'Notification' as const, id: 'LIST' },
+    // A completed order releases the seller's money, a refunded one takes it back.
+    ...(to === 'completed' || to === 'refunded' ? ['Earnings' as const] : []),
     // A cancelled or refunded order puts the book on sale again.
     ...(to === 'cancelled' || to === 'refunded'
       ? [

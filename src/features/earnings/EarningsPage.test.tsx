@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { copy } from '../../config/copy';
+import { numbered, pagedList } from '../../testing/pagedList';
+import { renderApp, renderWithProviders, signedInState } from '../../testing/renderWithProviders';
+import { API, server } from '../../testing/server';
+import type { EarningEntry, Earnings } from '../../types/entities';
+import { Component as EarningsPage } from './EarningsPage';
+
+const earnings: Earnings = {
+  balance: { pending: 16, available: 1234.5, inTransit: 0, paidOut: 0 },
+  account: { state: 'none', due: [] },
+  commission: { percent: 8, min: 0.5 },
+};
+
+const entry = (overrides: Partial<EarningEntry>): EarningEntry => ({
+  _id: 'e1',
+  kind: 'charge',
+  account: 'pending',
+  amount: 16,
+  bookingId: 'b1',
+  bookName: 'Dune',
+  at: '2025-11-21T12:00:00.000Z',
+  ...overrides,
+});
+
+/** A sale of Dune paid, then completed (two entries), and a sale of Emma refunded: newest first. */
+const history: EarningEntry[] = [
+  entry({ _id: 'e5', kind: 'refund', account: 'pending', amount: -7.32, bookingId: 'b2', bookName: 'Emma', at: '2025-11-23T09:00:00.000Z' }),
+  entry({ _id: 'e4', kind: 'release', account: 'available', amount: 16, at: '2025-11-22T10:00:00.000Z' }),
+  entry({ _id: 'e3', kind: 'release', account: 'pending', amount: -16, at: '2025-11-22T10:00:00.000Z' }),
+  entry({ _id: 'e2', kind: 'charge', account: 'pending', amount: 7.32, bookingId: 'b2', bookName: 'Emma', at: '2025-11-21T13:00:00.000Z' }),
+  entry({ _id: 'e1' }),
+];
+
+interface Call {
+  path: string;
+  authorization: string | null;
+  accept?: string | null;
+}
+
+/** GET /earnings as the API answers it, kept call by call. */
+function serveEarnings(answer: () => Response = () => HttpResponse.json(earnings)) {
+  const calls: Call[] = [];
+  server.use(
+    http.get(`${API}/earnings`, ({ request }) => {
+      calls.push({ path: new URL(request.url).pathname, authorization: request.headers.get('authorization') });
+      return answer();
+    }),
+  );
+  return calls;
+}
+
+/** GET /earnings/entries.csv, kept call by call. */
+function serveCsv(answer: () => Response) {
+  const calls: Call[] = [];
+  server.use(
+    http.get(`${API}/earnings/entries.csv`, ({ request }) => {
+      calls.push({ path: new URL(request.url).pathname, authorization: request.headers.get('authorization'), accept: request.headers.get('accept') });
+      return answer();
+    }),
+  );
+  return calls;
+}
+
+const csv = 'date,order,book,kind,balance,amount\r\n2025-11-21T12:00:00.000Z,b1,Dune,charge,pending,16.00\r\n';
+
+const renderPage = () => renderWithProviders(<EarningsPage />, { preloadedState: signedInState({ isSeller: true }) });
+
+/** The amount a figure of the balance shows, read from its term in the description list. */
+const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+const entriesTable = () => screen.getByRole('table', { name: copy.earnings.entries });
+const bodyRows = () => within(entriesTable()).getAllByRole('row').slice(1);
+
+beforeEach(() => localStorage.setItem('accessToken', 't0k'));
+
+describe('My Earnings', () => {
+  it('shows the balance as four figures, the commission and that payouts are not set up, from GET /earnings', async () => {
+    const calls = serveEarnings();
+    pagedList('/earnings/entries', history);
+    renderPage();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'My Earnings' })).toBeInTheDocument();
+    await waitFor(() => expect(figure('Pending')).toBe('$16.00'));
+    expect(figure('Available')).toBe('$1,234.50');
+    expect(figure('On its way')).toBe('$0.00');
+    expect(figure('Paid out')).toBe('$0.00');
+    expect(screen.getByText("Book Resale keeps 8% of each book's price (at least $0.50); shipping is yours")).toBeInTheDocument();
+    expect(screen.getByText(/Payouts to a bank are not set up yet.*wait here, safely, as Available/)).toBeInTheDocument();
+    // Nothing to press about payouts: the only button of the balance section is none at all.
+    expect(within(screen.getByRole('region', { name: 'Balance' })).queryByRole('button')).not.toBeInTheDocument();
+    expect(calls).toEqual([{ path: '/earnings', authorization: 'bearer t0k' }]);
+  });
+
+  it('lists the entries newest first: date, the book linked to its order, what happened and the signed amount', async () => {
+    serveEarnings();
+    const list = pagedList('/earnings/entries', history);
+    renderPage();
+
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    const cells = bodyRows().map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(cells.map((row) => row.slice(1))).toEqual([
+      ['Emma', 'Refunded to the buyer', '-$7.32'],
+      ['Dune', 'Released to Available', '+$16.00'],
+      ['Dune', 'Released from Pending', '-$16.00'],
+      ['Emma', 'Sale pending', '+$7.32'],
+      ['Dune', 'Sale pending', '+$16.00'],
+    ]);
+    const firstDate = within(bodyRows()[0]).getByText(/2025/);
+    expect(firstDate.tagName).toBe('TIME');
+    expect(firstDate).toHaveAttribute('datetime', '2025-11-23T09:00:00.000Z');
+    expect(within(bodyRows()[0]).getByRole('link', { name: 'Emma' })).toHaveAttribute('href', '/dashboard/orders/b2');
+    expect(list.calls).toEqual([{ params: { limit: '25' }, authorization: 'bearer t0k' }]);
+  });
+
+  it("'Load more' follows the Link header's cursor and appends the older entries", async () => {
+    const user = userEvent.setup();
+    serveEarnings();
+    const many = numbered(30, (n) => entry({ _id: `e${n}`, bookingId: `b${n}`, bookName: `Book ${n}` }));
+    const list = pagedList('/earnings/entries', many);
+    renderPage();
+    await screen.findByRole('link', { name: 'Book 25' });
+    expect(screen.queryByRole('link', { name: 'Book 26' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: copy.tableMore.loadMore }));
+
+    expect(await screen.findByRole('link', { name: 'Book 30' })).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(30);
+    expect(list.cursors()).toEqual([null, 'after-e25']);
+    expect(screen.queryByRole('button', { name: copy.tableMore.loadMore })).not.toBeInTheDocument();
+  });
+
+  it('says so when nothing was earned yet, and offers no download', async () => {
+    serveEarnings(() => HttpResponse.json({ ...earnings, balance: { pending: 0, available: 0, inTransit: 0, paidOut: 0 } }));
+    pagedList('/earnings/entries', []);
+    renderPage();
+
+    expect(await screen.findByText(copy.earnings.empty)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: copy.myBuyer.toProducts })).toHaveAttribute('href', '/dashboard/myproducts');
+    expect(screen.queryByRole('table', { name: copy.earnings.entries })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: copy.earnings.download })).not.toBeInTheDocument();
+  });
+
+  it('says what failed, with Retry, when the balance or the entries cannot be loaded', async () => {
+    const user = userEvent.setup();
+    let balanceRefused = true;
+    serveEarnings(() => (balanceRefused ? HttpResponse.json({ message: 'Only sellers have earnings' }, { status: 403 }) : HttpResponse.json(earnings)));
+    server.use(http.get(`${API}/earnings/entries`, () => HttpResponse.json({ message: 'Only sellers have earnings' }, { status: 403 })));
+    renderPage();
+
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      expect.stringContaining('Your earnings could not be loaded. Only sellers have earnings'),
+      expect.stringContaining('Your entries could not be loaded. Only sellers have earnings'),
+    ]);
+    expect(screen.queryByText(copy.earnings.empty)).not.toBeInTheDocument();
+
+    balanceRefused = false;
+    await user.click(within(alerts[0]).getByRole('button', { name: copy.messages.retry }));
+    await waitFor(() => expect(figure('Available')).toBe('$1,234.50'));
+  });
+
+  it('downloads the entries as CSV with the access token in the authorization header, and saves the file', async () => {
+    const user = userEvent.setup();
+    serveEarnings();
+    pagedList('/earnings/entries', history);
+    const calls = serveCsv(() => new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8' } }));
+    const { services } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: copy.earnings.download }));
+
+    await waitFor(() => expect(services.files.save).toHaveBeenCalledTimes(1));
+    expect(services.files.save).toHaveBeenCalledWith({ name: 'earnings.csv', type: 'text/csv;charset=utf-8', content: csv });
+    expect(calls).toEqual([{ path: '/earnings/entries.csv', authorization: 'bearer t0k', accept: 'text/csv' }]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says why a download failed, saves nothing, and the same button tries again', async () => {
+    const user = userEvent.setup();
+    serveEarnings();
+    pagedList('/earnings/entries', history);
+    let refuse = true;
+    const calls = serveCsv(() =>
+      refuse
+        ? HttpResponse.json({ message: 'Only sellers have earnings' }, { status: 403 })
+        : new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+    );
+    const { services } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: copy.earnings.download }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your entries could not be downloaded as CSV. Only sellers have earnings');
+    expect(services.files.save).not.toHaveBeenCalled();
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: copy.earnings.download }));
+    await waitFor(() => expect(services.files.save).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('My Earnings route', () => {
+  it('is in the seller menu and opens from it', async () => {
+    const user = userEvent.setup();
+    serveEarnings();
+    pagedList('/earnings/entries', history);
+    server.use(http.get(`${API}/bookings`, () => HttpResponse.json([])));
+    renderApp('/dashboard', { preloadedState: signedInState({ isSeller: true }) });
+
+    await user.click(await screen.findByRole('link', { name: 'My Earnings' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Earnings' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Earnings' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('is for sellers only', async () => {
+    renderApp('/dashboard/earnings', { preloadedState: signedInState() });
+
+    expect(await screen.findByText(/You need a seller account/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My Earnings' })).not.toBeInTheDocument();
+  });
+});

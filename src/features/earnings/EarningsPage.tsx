@@ -1,0 +1,57 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { rowsOf } from '../../api/paging';
+import { EmptyState } from '../../components/EmptyState';
+import { PagedTable } from '../../components/PagedTable';
+import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
+import { DownloadCsvButton } from './DownloadCsvButton';
+import { useGetEarningEntriesInfiniteQuery } from './earningsApi';
+import { EarningsSummary } from './EarningsSummary';
+import { entryColumns } from './entryColumns';
+
+/** My Earnings (sellers): what they are owed, what the shop keeps, and every entry of their ledger. */
+export function Component() {
+  const entries = useGetEarningEntriesInfiniteQuery();
+  const rows = rowsOf(entries.data?.pages);
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Typography variant="h2" component="h1" gutterBottom>
+        {copy.earnings.title}
+      </Typography>
+      <Stack spacing={4}>
+        <Box component="section" aria-labelledby="earnings-balance">
+          <Typography id="earnings-balance" variant="h5" component="h2" gutterBottom>
+            {copy.earnings.balance}
+          </Typography>
+          <EarningsSummary />
+        </Box>
+        <Box component="section" aria-labelledby="earnings-entries">
+          <Stack
+            direction="row"
+            spacing={2}
+            useFlexGap
+            sx={{ alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}
+          >
+            <Typography id="earnings-entries" variant="h5" component="h2">
+              {copy.earnings.entries}
+            </Typography>
+            {/* Nothing to download until there is an entry. */}
+            {rows.length > 0 && <DownloadCsvButton />}
+          </Stack>
+          <PagedTable
+            label={copy.earnings.entries}
+            columns={entryColumns}
+            rows={rows}
+            rowKey={(entry) => entry._id}
+            list={entries}
+            failedText={copy.earnings.entriesFailed}
+            empty={<EmptyState message={copy.earnings.empty} action={{ label: copy.myBuyer.toProducts, to: paths.myProducts }} />}
+          />
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

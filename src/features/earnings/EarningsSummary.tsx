@@ -1,0 +1,37 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LoadFailed } from '../../components/LoadFailed';
+import { copy } from '../../config/copy';
+import { formatUsd } from '../../lib/money';
+import type { Commission, PayoutAccount } from '../../types/entities';
+import { BalanceFigures } from './BalanceFigures';
+import { useGetEarningsQuery } from './earningsApi';
+
+const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** "Book Resale keeps 8% of each book's price (at least $0.50); shipping is yours". */
+export const commissionWords = ({ percent, min }: Commission): string =>
+  copy.earnings.commission(percentFormat.format(percent), formatUsd(min));
+
+/** Where payouts stand, in a sentence: nothing to press while there is nothing to set up here. */
+const accountWords = (account: PayoutAccount): string => copy.earnings.account[account.state] ?? copy.earnings.account.none;
+
+/** The balance's four figures, the commission and the payout account, from `GET /earnings`. */
+export function EarningsSummary() {
+  const earnings = useGetEarningsQuery();
+  const { data } = earnings;
+  if (!data && earnings.isError) {
+    return <LoadFailed what={copy.earnings.failed} error={earnings.error} retrying={earnings.isFetching} onRetry={() => void earnings.refetch()} />;
+  }
+  return (
+    <Stack spacing={2}>
+      <BalanceFigures balance={data?.balance} />
+      {data && (
+        <>
+          <Typography>{commissionWords(data.commission)}</Typography>
+          <Typography>{accountWords(data.account)}</Typography>
+        </>
+      )}
+    </Stack>
+  );
+}
