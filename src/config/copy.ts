@@ -312,6 +312,10 @@ export const copy = {
     download: 'Download CSV',
     downloading: 'Preparing CSV…',
     downloadFailed: 'Your entries could not be downloaded as CSV.',
+    willReceive: (amount: string) => `You will receive ${amount}`,
+    receiveLine: (amount: string) => `you receive ${amount}`,
+    youReceive: 'You receive',
+    sellerReceives: 'Seller receives',
   },
   /** The end of a dashboard table that pages (My Orders, My Products, My Buyer). */
   tableMore: {

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { copy } from '../../config/copy';
 import { formatMoment, stateLabel } from '../../lib/orders';
-import { formatDollars } from '../../lib/money';
+import { formatDollars, formatUsd } from '../../lib/money';
 import type { Order } from '../../types/entities';
 
 /** A term and its value, as one line of a description list. */
@@ -33,6 +33,12 @@ export function OrderFacts({ order }: { order: Order }) {
       <Detail term={copy.order.price}>{formatDollars(order.resale_price)}</Detail>
       {order.shipping_price > 0 && <Detail term={copy.order.shipping}>{formatDollars(order.shipping_price)}</Detail>}
       {order.total !== order.resale_price && <Detail term={copy.order.total}>{formatDollars(order.total)}</Detail>}
+      {/* Only to its seller and admins: the total less the commission fixed when it was paid. */}
+      {order.sellerReceives !== undefined && (
+        <Detail term={order.viewer === 'seller' ? copy.earnings.youReceive : copy.earnings.sellerReceives}>
+          {formatUsd(order.sellerReceives)}
+        </Detail>
+      )}
       <Detail term={copy.order.delivery}>
         {delivery.method === 'shipping' ? copy.order.shippingTo(delivery.address ?? '') : copy.order.meetup}
       </Detail>

@@ -91,6 +91,34 @@ describe('order page', () => {
     expect(screen.queryByRole('note', { name: copy.order.handoverCode })).not.toBeInTheDocument();
   });
 
+  it('tells the seller what they receive (the total less the commission), beside the total; the buyer never sees it', async () => {
+    const shipped = { state: 'shipped' as const, delivery: { method: 'shipping' as const, address: '1 Main St, Dhaka' }, shipping_price: 4.5, total: 16.5, handoverCode: undefined };
+    serveOrder(anOrder({ ...shipped, viewer: 'seller', sellerReceives: 15.5 }));
+    renderOrder('b1', { isSeller: true });
+    await screen.findByRole('heading', { level: 1, name: 'Order: Dune' });
+
+    const total = screen.getByText(copy.order.total, { selector: 'dt' });
+    const receives = screen.getByText('You receive', { selector: 'dt' });
+    expect(total.nextElementSibling).toHaveTextContent('$16.50');
+    expect(total.nextElementSibling?.nextElementSibling).toBe(receives);
+    expect(receives.nextElementSibling).toHaveTextContent('$15.50');
+
+  });
+
+  it('names it the seller\'s for an admin, and shows nothing of it to the buyer', async () => {
+    const api = serveOrder(anOrder({ viewer: 'admin', sellerReceives: 11.5 }));
+    const { unmount } = renderOrder('b1', { isAdmin: true, isSeller: true });
+    await screen.findByRole('heading', { level: 1, name: 'Order: Dune' });
+    expect(screen.getByText('Seller receives', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$11.50');
+    unmount();
+
+    api.set(anOrder({ viewer: 'buyer' }));
+    renderOrder();
+    await screen.findByRole('heading', { level: 1, name: 'Order: Dune' });
+    expect(screen.queryByText('You receive')).not.toBeInTheDocument();
+    expect(screen.queryByText('Seller receives')).not.toBeInTheDocument();
+  });
+
   it('offers exactly the moves in `actions`; Mark shipped asks for carrier and tracking, posts them, toasts and reads the order again', async () => {
     const order = anOrder({
       viewer: 'seller',

@@ -9,6 +9,7 @@ import * as Yup from 'yup';
 import { FormSelectField, FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
 import { IMAGE_MAX_BYTES } from '../../config/uploads';
+import { formatUsd, sellerShare, type CommissionRate } from '../../lib/money';
 import { formatFileSize, isAcceptedImage } from './imageFiles';
 import type { Category } from '../../types/entities';
 import type { AddProductRequest, AddProductStatus } from './addProductSlice';
@@ -79,6 +80,18 @@ const addProductSchema = Yup.object({
     .test('size', copy.products.tooLarge, (file) => !file || file.size <= IMAGE_MAX_BYTES),
 });
 
+/**
+ * "You will receive $11.50" for the price as typed, at the commission the API charges: nothing
+ * while the price is empty or not one the form takes (a number of at least $0.50, whole cents).
+ */
+function receiveLine(typed: string | number, commission: CommissionRate | undefined): string | undefined {
+  // Formik hands a number field's value over as a number ('' when empty or not a number).
+  const price = typeof typed === 'number' ? typed : typed.trim() ? Number(typed) : NaN;
+  if (!commission || !Number.isFinite(price) || price < 0.5) return undefined;
+  if (Math.abs(price * 100 - Math.round(price * 100)) > 1e-6) return undefined;
+  return copy.earnings.willReceive(formatUsd(sellerShare(price, commission)));
+}
+
 /** The wire payload: empty optional fields are left out rather than sent blank. */
 function toRequest(values: AddProductValues, image: File): AddProductRequest {
   return {
@@ -118,6 +131,8 @@ const conditionOptions = copy.products.conditions.map((condition) => (
 
 interface Props {
   categories: Category[];
+  /** The commission on a price (`GET /earnings`); until it comes, no "You will receive" line. */
+  commission?: CommissionRate;
   /** Shown under the category select when the categories could not be loaded. */
   categoriesNotice?: ReactNode;
   status: AddProductStatus;
@@ -129,7 +144,7 @@ interface Props {
   onCancel(): void;
 }
 
-export function AddProductForm({ categories, categoriesNotice, status, uploadPercent = null, error, onSubmit, onCancel }: Props) {
+export function AddProductForm({ categories, commission, categoriesNotice, status, uploadPercent = null, error, onSubmit, onCancel }: Props) {
   const busy = status === 'uploading' || status === 'saving';
   const formik = useFormik<AddProductValues>({
     initialValues,
@@ -176,7 +191,15 @@ export function AddProductForm({ categories, categoriesNotice, status, uploadPer
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <Field {...field('name', copy.products.name)} required />
-        <Field {...field('price', copy.products.price)} required type="number" min={0.5} step={0.01} />
+        {/* Under the price, what the seller keeps of it; a mistake in the price says so instead. */}
+        <Field
+          {...field('price', copy.products.price)}
+          helperText={fieldError('price') ?? receiveLine(formik.values.price, commission)}
+          required
+          type="number"
+          min={0.5}
+          step={0.01}
+        />
         <Field {...field('orginal_price', copy.products.originalPrice)} type="number" min={0} step={0.01} />
         <Field {...field('phone', copy.products.phone)} required type="tel" />
         <Field {...field('location', copy.products.location)} required />

@@ -5,7 +5,8 @@ import { copy } from '../../config/copy';
 import { failUntilFixed, FAILURES, failureSentence, runPastRetries } from '../../testing/failures';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { Component as AddProductPage } from './AddProductPage';
-import { enter } from './testSupport';
+import { server } from '../../testing/server';
+import { commissionHandler, enter } from './testSupport';
 
 const categories = [{ _id: 'c1', name: 'Fiction', category_id: '1', category: 'fiction', img: '' }];
 
@@ -13,6 +14,7 @@ describe('Add Product when the categories cannot be loaded', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     localStorage.setItem('accessToken', 't0k');
+    server.use(commissionHandler());
   });
   afterEach(() => jest.useRealTimers());
 

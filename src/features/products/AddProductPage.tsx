@@ -7,6 +7,7 @@ import { copy } from '../../config/copy';
 import { AddProductForm } from './AddProductForm';
 import { addProductCancelled, addProductRequested, addProductReset, selectAddProduct } from './addProductSlice';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
+import { useGetEarningsQuery } from '../earnings/earningsApi';
 import type { Category } from '../../types/entities';
 
 /** One empty list for every render, so the form's options are not rebuilt while the list is missing. */
@@ -17,6 +18,8 @@ export function Component() {
   const dispatch = useAppDispatch();
   const { status, error, uploadPercent } = useAppSelector(selectAddProduct);
   const categories = useGetCategoriesQuery();
+  // Only for the "You will receive" line: without it (still loading, or failed) the form is whole.
+  const commission = useGetEarningsQuery().data?.commission;
   // Without the list the select offers only 'None': say so, with Retry. The form keeps what was typed.
   const categoriesFailed = categories.error !== undefined && !categories.data;
 
@@ -32,6 +35,7 @@ export function Component() {
       </Typography>
       <AddProductForm
         categories={categories.data ?? NO_CATEGORIES}
+        commission={commission}
         categoriesNotice={
           categoriesFailed && (
             <LoadFailed

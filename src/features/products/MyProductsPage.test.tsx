@@ -62,6 +62,20 @@ describe('My Products page', () => {
     expect(within(screen.getByRole('row', { name: /Emma/ })).getByText('$8.50')).toBeInTheDocument();
   });
 
+  it('shows under each price what the seller receives of it, when the API says, in the same columns', async () => {
+    productsServer([{ ...dune, youReceive: 11.04 }, emma]);
+    renderPage();
+
+    const row = await screen.findByRole('row', { name: /Dune/ });
+    const priceCell = within(row).getAllByRole('cell')[2];
+    expect(priceCell).toHaveAttribute('data-label', 'Price');
+    expect(priceCell).toHaveTextContent(/^\$12you receive \$11\.04$/);
+    expect(within(priceCell).getByText('you receive $11.04')).toBeInTheDocument();
+    // An answer without it (an older API) shows the price alone.
+    expect(within(screen.getByRole('row', { name: /Emma/ })).getAllByRole('cell')[2]).toHaveTextContent(/^\$8\.50$/);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Image', 'Name', 'Price', 'Location', 'Delete']);
+  });
+
   it('marks a sold product as sold instead of offering Delete', async () => {
     productsServer([dune, { ...emma, sold: true }]);
     renderPage();

@@ -13,7 +13,7 @@ import { copy } from '../../config/copy';
 import type { Product } from '../../types/entities';
 import { DeleteProductDialog } from './DeleteProductDialog';
 import { useGetProductsInfiniteQuery } from './productsApi';
-import { formatDollars } from '../../lib/money';
+import { formatDollars, formatUsd } from '../../lib/money';
 
 function productColumns(onDelete: (product: Product) => void): PagedColumn<Product>[] {
   return [
@@ -23,7 +23,21 @@ function productColumns(onDelete: (product: Product) => void): PagedColumn<Produ
       cell: (product) => <Avatar variant="rounded" src={product.image} alt={product.name} />,
     },
     { label: copy.products.name_, skeleton: 'text', cell: (product) => product.name },
-    { label: copy.products.price_, skeleton: 'text', cell: (product) => formatDollars(product.price) },
+    {
+      label: copy.products.price_,
+      skeleton: 'text',
+      // What the seller keeps of the price at today's commission, under it.
+      cell: (product) => (
+        <>
+          {formatDollars(product.price)}
+          {product.youReceive !== undefined && (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+              {copy.earnings.receiveLine(formatUsd(product.youReceive))}
+            </Typography>
+          )}
+        </>
+      ),
+    },
     { label: copy.products.location_, skeleton: 'text', cell: (product) => product.location },
     {
       label: copy.products.delete,

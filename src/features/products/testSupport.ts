@@ -2,7 +2,7 @@ import { File as NodeFile } from 'node:buffer';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { Category } from '../../types/entities';
+import type { Category, Earnings } from '../../types/entities';
 import { getConfig } from '../../config/env';
 import { API, server } from '../../testing/server';
 
@@ -66,11 +66,21 @@ const categories: Category[] = [
   { _id: 'c2', name: 'History', category_id: '2', category: 'history', img: '' },
 ];
 
-/** Every test of the file: signed in with a token, two categories to choose from. */
+export const earnings: Earnings = {
+  balance: { pending: 0, available: 0, inTransit: 0, paidOut: 0 },
+  account: { state: 'none', due: [] },
+  commission: { percent: 8, min: 0.5 },
+};
+
+/** GET /earnings, which the form reads for the commission ("You will receive"). */
+export const commissionHandler = (answer: () => Response | Promise<Response> = () => HttpResponse.json(earnings)) =>
+  http.get(`${API}/earnings`, answer);
+
+/** Every test of the file: signed in with a token, two categories to choose from, the commission at 8 %. */
 export function serveCategories(): void {
   beforeEach(() => {
     localStorage.setItem('accessToken', 't0k');
-    server.use(http.get(`${API}/bookCatagories`, () => HttpResponse.json(categories)));
+    server.use(http.get(`${API}/bookCatagories`, () => HttpResponse.json(categories)), commissionHandler());
   });
 }
 
