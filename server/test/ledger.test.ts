@@ -155,6 +155,8 @@ describe('the ledger follows the order', () => {
     expect(lines[0]).toBe('date,order,book,kind,balance,amount');
     expect(lines[1]).toBe(`${clock.now().toISOString()},${bookingId},"'=HYPERLINK(""x""), ""quoted""",charge,pending,2.50`);
     expect(lines.length - 1).toBe((await t.testDb.db.query('select 1 from ledger_entries where seller_id = $1', [seller.id])).length);
+    // A refund's amount is a plain negative number, not guarded text.
+    expect(lines.some((line) => /,refund,pending,-11\.50$/.test(line))).toBe(true);
     expect((await t.app.inject({ url: '/earnings/entries.csv', headers: buyer.headers })).statusCode).toBe(403);
   });
 

@@ -105,3 +105,13 @@ describe('order emails, as the local SMTP server received them', () => {
     expect(sent[0].text).toContain(bookingId);
   });
 });
+
+describe('the SMTP URL', () => {
+  it('speaks to a mail server on this machine without STARTTLS, and to any other with it', async () => {
+    const { transportUrl } = await import('../src/plugins/mail');
+    expect(transportUrl('smtp://127.0.0.1:1025')).toBe('smtp://127.0.0.1:1025?ignoreTLS=true');
+    expect(transportUrl('smtp://localhost:1025')).toBe('smtp://localhost:1025?ignoreTLS=true');
+    expect(transportUrl('smtp://user:secret@smtp.example.com:587')).toBe('smtp://user:secret@smtp.example.com:587');
+    expect(transportUrl('smtps://user:secret@smtp.example.com:465')).toBe('smtps://user:secret@smtp.example.com:465');
+  });
+});

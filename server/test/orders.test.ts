@@ -137,6 +137,22 @@ describe('a meet-up, carried to its end', () => {
   });
 });
 
+describe('guessing the code', () => {
+  it('counts simultaneous wrong codes one by one: five at most are compared, the buyer is told once', async () => {
+    const bookingId = await paidMeetup();
+    const code = (await orderAs(t.app, buyer, bookingId)).handoverCode as string;
+    await move(t.app, seller, bookingId, { to: 'ready' });
+    const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess) => move(t.app, seller, bookingId, { to: 'received', code: guess })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(26);
+    expect(answers.filter((answer) => answer.json().message.endsWith('and the buyer was told'))).toHaveLength(1);
+    expect(await toldAbout(t.app, buyer, bookingId)).toEqual(['ready', 'code_locked']);
+    expect((await orderAs(t.app, buyer, bookingId)).state).toBe('ready');
+  });
+});
+
 describe('shipping', () => {
   it('charges the shipping price, carries the address, and moves paid → shipped → received by the buyer', async () => {
     const bookingId = await bookShipping(await freshBook(), '  1 Main St, Springfield  ');

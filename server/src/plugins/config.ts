@@ -41,3 +41,19 @@ export function rateLimitedPerBooking(config: Config) {
     },
   };
 }
+
+const orderIdOf = (params: unknown) =>
+  typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'string' ? params.id : '';
+
+/** Route config for the moves of one order: a limit per signed-in caller and order (`:id`). */
+export function rateLimitedPerOrder(config: Config) {
+  if (config.rateLimitPerMinute <= 0) return {};
+  return {
+    rateLimit: {
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `order:${request.currentUser?.id ?? request.ip}:${orderIdOf(request.params)}`,
+    },
+  };
+}

@@ -23,6 +23,23 @@ export interface MailOptions {
   tokens: UnsubscribeTokens;
 }
 
+/** Mail servers on this machine (the local inbox), which offer no TLS. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The transport's URL: a plain `smtp://` server on this machine is spoken to without STARTTLS (the
+ * local inbox has none); any other host upgrades with STARTTLS when it offers it, as nodemailer
+ * does by default, so credentials and emails never cross a network in the clear unless the URL
+ * says so itself (`?ignoreTLS=true`).
+ */
+export function transportUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (url.protocol === 'smtp:' && LOOPBACK.test(url.hostname) && !url.searchParams.has('ignoreTLS')) {
+    url.searchParams.set('ignoreTLS', 'true');
+  }
+  return url.toString();
+}
+
 /**
  * Order emails through SMTP (`SMTP_URL`; under `npm start`, the local inbox maildev). Each
  * notification row is an email waiting to go (mail/outbox.ts); a commit that told someone kicks
@@ -31,12 +48,7 @@ export interface MailOptions {
 export default fp<MailOptions>(
   async (app, { clock, tokens }) => {
     const { mail: config } = app.config;
-    // A plain smtp:// server (the local inbox) is spoken to without STARTTLS; smtps:// uses TLS.
-    const transport: Transporter | null = config.smtpUrl
-      ? nodemailer.createTransport(
-          config.smtpUrl.startsWith('smtp://') && !config.smtpUrl.includes('?') ? `${config.smtpUrl}?ignoreTLS=true` : config.smtpUrl,
-        )
-      : null;
+    const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(transportUrl(config.smtpUrl)) : null;
     // Deliveries of one process run one after another; a kick while one waits to start adds none.
     let tail: Promise<number> = Promise.resolve(0);
     let kicked = false;

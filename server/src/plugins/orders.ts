@@ -65,6 +65,8 @@ export default fp<OrdersOptions>(
     let timer: NodeJS.Timeout | undefined;
     const tick = () => {
       sweep().catch((error: unknown) => app.log.error({ err: error }, 'order sweep failed'));
+      // Emails a failed send or a dead process left wait for no other move.
+      app.mail.kick();
     };
     if (intervalMs > 0) {
       app.addHook('onReady', async () => {

@@ -150,19 +150,27 @@ export function ordersRepository(db: Queryable) {
       return rows[0]?.transaction_id;
     },
 
-    /** Counts a wrong hand-over code; answers the failures so far and whether codes are now locked. */
-    async countWrongCode(id: string, failuresToLock: number, lockUntil: Date): Promise<{ failures: number; locked: boolean }> {
-      const rows = await db.query<{ code_failures: number; code_locked_until: Date | null }>(
+    /**
+     * Checks a hand-over code and counts it when wrong, in one statement, only while the order is
+     * `ready` and codes are not locked: simultaneous tries are counted one after another, none is
+     * compared once the lock is on, and the try that locks is the only one that says so.
+     * Undefined when no try was taken (not ready, or locked).
+     */
+    async tryCode(
+      id: string, code: string, now: Date, { tries, lockUntil }: { tries: number; lockUntil: Date },
+    ): Promise<{ matched: boolean; failures: number; locked: boolean } | undefined> {
+      const rows = await db.query<{ matched: boolean; failures: number; locked: boolean }>(
         `update bookings set
-           code_failures = case when code_failures + 1 >= $2 then 0 else code_failures + 1 end,
-           code_locked_until = case when code_failures + 1 >= $2 then $3::timestamptz else code_locked_until end
-         where id = $1
-         returning code_failures, code_locked_until`,
-        [id, failuresToLock, lockUntil],
+           code_failures = case when coalesce(handover_code = $2, false) then code_failures
+                                when code_failures + 1 >= $4 then 0 else code_failures + 1 end,
+           code_locked_until = case when not coalesce(handover_code = $2, false) and code_failures + 1 >= $4 then $5::timestamptz
+                                    else code_locked_until end
+         where id = $1 and state = 'ready' and (code_locked_until is null or code_locked_until <= $3)
+         returning coalesce(handover_code = $2, false) as matched, code_failures as failures,
+           coalesce(code_locked_until > $3, false) as locked`,
+        [id, code, now, tries, lockUntil],
       );
-      const row = rows[0];
-      const locked = row !== undefined && row.code_failures === 0;
-      return { failures: locked ? failuresToLock : (row?.code_failures ?? 0), locked };
+      return rows[0];
     },
 
     /** Tells a user something outside a move (a reminder, a code lock-out); answers whether it was new. */

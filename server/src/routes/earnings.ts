@@ -94,6 +94,8 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** The text fields guarded, the amount as a plain signed number. */
 function csvLine(entry: ReturnType<typeof entryOnWire>): string {
-  return [entry.at, entry.bookingId, entry.bookName, entry.kind, entry.account, entry.amount.toFixed(2)].map(csvField).join(',');
+  const text = [entry.at, entry.bookingId, entry.bookName, entry.kind, entry.account].map(csvField);
+  return [...text, entry.amount.toFixed(2)].join(',');
 }

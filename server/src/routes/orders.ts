@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { answerPage, decodeCursor, LIST_MAX, OLDEST_FIRST, pagingProperties, type PagingQuery } from '../lib/listPaging';
@@ -6,6 +5,7 @@ import { baseUrlOf } from '../lib/wire';
 import { moveOrders, refundOrder } from '../orders/moves';
 import { mayMove, needsReason, ORDER_MOVES, wrongMoveMessage, type OrderMove } from '../orders/states';
 import { ordersForCaller, viewerOf } from '../orders/wire';
+import { rateLimitedPerOrder } from '../plugins/config';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository, type BookingRow } from '../repositories/bookings';
 import { DISPUTES_OLDEST_FIRST, ordersRepository } from '../repositories/orders';
@@ -37,9 +37,6 @@ const transitionBody = {
 export const CODE_TRIES = 5;
 export const CODE_LOCK_MS = 15 * 60_000;
 
-const sameCode = (given: string, expected: string | null) =>
-  expected !== null && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-
 /** An order is carried to its end through its moves; who may make which is in orders/states.ts. */
 export default async function orderRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.authenticate);
@@ -53,16 +50,25 @@ export default async function orderRoutes(app: FastifyInstance) {
     return order;
   };
 
+  const lockedAnswer = (until: Date) =>
+    new HttpError(429, `Too many wrong codes: codes are refused until ${until.toISOString().slice(11, 16)} UTC`);
+
   /** Checks the seller's code for a meet-up's hand-over; refuses (and counts) a wrong one. */
   async function checkCode(row: BookingRow, code: string | undefined): Promise<void> {
     const now = app.orders.clock.now();
-    if (row.code_locked_until !== null && row.code_locked_until > now) {
-      throw new HttpError(429, `Too many wrong codes: codes are refused until ${row.code_locked_until.toISOString().slice(11, 16)} UTC`);
-    }
+    if (row.code_locked_until !== null && row.code_locked_until > now) throw lockedAnswer(row.code_locked_until);
     if (code === undefined) throw badRequest("Enter the buyer's 6-digit hand-over code");
-    if (sameCode(code, row.handover_code)) return;
-    const { failures, locked } = await orders.countWrongCode(row.id, CODE_TRIES, new Date(now.getTime() + CODE_LOCK_MS));
-    if (locked) {
+    const lockUntil = new Date(now.getTime() + CODE_LOCK_MS);
+    const tried = await orders.tryCode(row.id, code, now, { tries: CODE_TRIES, lockUntil });
+    if (tried === undefined) {
+      // Locked, or moved on, by a try or a move at the same moment.
+      const current = await bookings.findById(row.id);
+      if (current?.code_locked_until && current.code_locked_until > now) throw lockedAnswer(current.code_locked_until);
+      throw conflict(wrongMoveMessage(current?.state ?? row.state));
+    }
+    if (tried.matched) return;
+    if (tried.locked) {
+      // This try locked the codes: the buyer is told once per lock.
       if (row.buyer_id !== null) {
         await orders.tell({
           userId: row.buyer_id, bookingId: row.id, kind: 'code_locked', role: 'buyer', bookName: row.book_name,
@@ -72,13 +78,17 @@ export default async function orderRoutes(app: FastifyInstance) {
       }
       throw new HttpError(429, 'Too many wrong codes: codes are refused for 15 minutes, and the buyer was told');
     }
-    const left = CODE_TRIES - failures;
+    const left = CODE_TRIES - tried.failures;
     throw badRequest(`That code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left`);
   }
 
   app.post<{ Params: { id: string }; Body: TransitionBody }>(
     '/bookings/:id/transitions',
-    { config: { multiLineFields: ['reason'] }, schema: { params: idParams, body: transitionBody, response: { 200: booking } } },
+    {
+      // Per caller and order, after `authenticate`: a hand-over code cannot be guessed by volume.
+      config: { multiLineFields: ['reason'], ...rateLimitedPerOrder(app.config) },
+      schema: { params: idParams, body: transitionBody, response: { 200: booking } },
+    },
     async (request) => {
       const caller = callerOf(request);
       const { to, code, carrier, tracking } = request.body;
