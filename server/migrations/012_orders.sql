@@ -38,9 +38,11 @@ alter table bookings add column refund_started_at timestamptz;
 alter table bookings add column refund_reason text;
 alter table bookings add column refund_actor text;
 
-update bookings k set state = 'paid', state_at = coalesce(p.created_at, k.created_at)
+-- Orders paid before this existed ended at payment: they are completed (no clock, no code, no
+-- refund by a deadline that nobody could have met).
+update bookings k set state = 'completed', state_at = coalesce(p.created_at, k.created_at)
   from payments p where p.booking_id = k.id and k.paid;
-update bookings set state = 'paid', state_at = created_at where paid and state_at is null;
+update bookings set state = 'completed', state_at = created_at where paid and state = 'booked';
 -- Unpaid bookings of a withdrawn book were cancelled by their seller.
 update bookings set state = 'cancelled', state_at = now() where not paid and book_id is null;
 update bookings set state_at = created_at where state_at is null;
@@ -72,8 +74,11 @@ create table booking_events (
 insert into booking_events (booking_id, state, at, actor)
   select id, 'booked', created_at, 'buyer' from bookings;
 insert into booking_events (booking_id, state, at, actor)
-  select id, state, state_at, case state when 'paid' then 'buyer' else 'seller' end
-  from bookings where state <> 'booked';
+  select id, 'paid', state_at, 'buyer' from bookings where state = 'completed';
+insert into booking_events (booking_id, state, at, reason, actor)
+  select id, 'completed', state_at, 'Paid before orders were followed to their end', 'system' from bookings where state = 'completed';
+insert into booking_events (booking_id, state, at, actor)
+  select id, 'cancelled', state_at, 'seller' from bookings where state = 'cancelled';
 
 -- What each user is told, in the app (live and in the list) and by email.
 create table notifications (

@@ -50,6 +50,18 @@ describe('migrations', () => {
       db.exec(`insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name,
           resale_price_cents, img) values ('${hex(14)}', '${hex(4)}', '${hex(1)}', 'b@test.dev', 'Buyer', 'Here', '1', 'Book', 100, 'x')`),
     ).rejects.toMatchObject({ code: '23505' });
+    // 012: the paid booking ended at payment, so it is completed, with its timeline and no clock;
+    // the unpaid one is booked, its deadline set by the first sweep.
+    expect(await db.query('select id, state, due_at, handover_code from bookings order by id')).toEqual([
+      { id: hex(11), state: 'booked', due_at: null, handover_code: null },
+      { id: hex(13), state: 'completed', due_at: null, handover_code: null },
+    ]);
+    expect(await db.query('select booking_id, state from booking_events order by booking_id, id')).toEqual([
+      { booking_id: hex(11), state: 'booked' },
+      { booking_id: hex(13), state: 'booked' },
+      { booking_id: hex(13), state: 'paid' },
+      { booking_id: hex(13), state: 'completed' },
+    ]);
     expect(await migrate(db)).toEqual([]);
   });
 
