@@ -355,17 +355,40 @@ describe('cancelling', () => {
     expect((await pay(t.app, t.stripe, other, second)).response.statusCode).toBe(200);
   });
 
-  it('keeps the order as it was when the provider cannot refund', async () => {
+  it('leaves a refund whose outcome is unknown under way, and the sweep finishes it once', async () => {
     const bookingId = await paidMeetup();
     t.stripe.refundsFail = true;
     try {
       const failed = await move(t.app, seller, bookingId, { to: 'refunded', reason: 'x' });
       expect(failed.statusCode).toBe(502);
-      expect(failed.json().message).toMatch(/refund could not be made/);
+      expect(failed.json().message).toMatch(/did not confirm the refund yet/);
     } finally {
       t.stripe.refundsFail = false;
+    }
+    // Nothing else may happen to it meanwhile.
+    expect(await orderAs(t.app, seller, bookingId)).toMatchObject({ state: 'paid', actions: [] });
+    expect((await move(t.app, seller, bookingId, { to: 'ready' })).json()).toEqual({ message: 'A refund of this order is under way' });
+    clock.advance(MINUTE);
+    await t.app.orders.sweep();
+    const order = await orderAs(t.app, seller, bookingId);
+    expect(order.state).toBe('refunded');
+    expect(order.timeline.at(-1)).toMatchObject({ state: 'refunded', reason: 'x' });
+  });
+
+  it('keeps the order as it was when the provider refuses the refund', async () => {
+    const bookingId = await paidMeetup();
+    const [{ transaction_id: transactionId }] = await t.testDb.db.query<{ transaction_id: string }>('select transaction_id from payments where booking_id = $1', [bookingId]);
+    const intent = t.stripe.intents.get(transactionId)!;
+    intent.status = 'canceled';
+    try {
+      const refused = await move(t.app, seller, bookingId, { to: 'refunded', reason: 'x' });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toEqual({ message: 'The payment provider refused the refund; the order stays as it was' });
+    } finally {
+      intent.status = 'succeeded';
     }
     expect(await orderAs(t.app, seller, bookingId)).toMatchObject({ state: 'paid', actions: ['ready', 'refunded'] });
     expect((await move(t.app, seller, bookingId, { to: 'refunded', reason: 'x' })).json()).toMatchObject({ state: 'refunded' });
   });
+
 });

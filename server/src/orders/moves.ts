@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/db';
 import type { Clock } from '../lib/clock';
 import { HttpError } from '../lib/errors';
-import { providerCodeOf, type PaymentProvider } from '../lib/paymentProvider';
+import { providerCodeOf, providerStatusOf, type PaymentProvider } from '../lib/paymentProvider';
 import { postStep } from '../ledger/postings';
 import type { Commission } from '../ledgerConfig';
 import type { OrderDeadlines } from '../ordersConfig';
@@ -29,9 +29,6 @@ export interface MoveOptions {
   carrier?: string | null;
   tracking?: string | null;
 }
-
-/** Provider codes meaning the refund is done or being done. */
-const REFUND_UNDER_WAY = ['charge_already_refunded', 'idempotency_key_in_use'];
 
 /** Who is told of orders entering `to`: not the side that made the move (it knows). */
 function toldOf(to: OrderState, actor: Actor) {
@@ -88,33 +85,66 @@ export async function moveOrders(
   return moved;
 }
 
-/** A refund that could not reach the payment provider: the order stays as it was. */
-export const refundFailed = () => new HttpError(502, 'The refund could not be made: the payment provider is unavailable, try again');
+/** The provider said no to the refund (a 4xx it will repeat): the order stays as it was. */
+export class RefundRefused extends HttpError {
+  constructor() {
+    super(502, 'The payment provider refused the refund; the order stays as it was');
+    this.name = 'RefundRefused';
+  }
+}
+
+/**
+ * The refund's outcome is not known (the provider could not be reached, timed out, failed, or is
+ * still making it under the same key): it stays under way and the sweep asks again, with the same
+ * key, after `ORDER_REFUND_RETRY_AFTER`.
+ */
+export class RefundPending extends HttpError {
+  constructor() {
+    super(502, 'The payment provider did not confirm the refund yet: it stays under way and is tried again shortly');
+    this.name = 'RefundPending';
+  }
+}
+
+/** Provider codes meaning the charge is refunded already. */
+const REFUNDED_ALREADY = 'charge_already_refunded';
+
+/** Whether the provider's answer is a refusal it would repeat: a 4xx other than a conflict of keys or a rate limit. */
+function isRefusal(error: unknown): boolean {
+  const status = providerStatusOf(error);
+  const code = String(providerCodeOf(error));
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 409 && status !== 429 && code !== 'idempotency_key_in_use';
+}
 
 /**
  * Refunds the order's charge in full through the payment provider, keyed by the charge, so it is
  * refunded once whoever asks and however often (the refunds of unpaid-for sales use the same key).
+ * Throws `RefundRefused` or `RefundPending`.
  */
 export async function refundCharge(deps: OrderDeps, bookingId: string): Promise<void> {
   const transactionId = await ordersRepository(deps.db).transactionOf(bookingId);
-  if (transactionId === undefined) return; // nothing was charged (an order paid before payments were kept)
+  if (transactionId === undefined) {
+    // Every paid order has its payment on record; one without was never charged here.
+    deps.log.warn({ bookingId }, 'a paid order without a recorded payment: nothing to refund at the provider');
+    return;
+  }
   try {
     await deps.provider.refunds.create(
       { payment_intent: transactionId, reason: 'requested_by_customer', metadata: { bookingId } },
       { idempotencyKey: `refund-${transactionId}` },
     );
   } catch (error) {
-    if (REFUND_UNDER_WAY.includes(String(providerCodeOf(error)))) return;
+    if (providerCodeOf(error) === REFUNDED_ALREADY) return;
     deps.log.error({ err: error, bookingId }, 'refunding an order failed');
-    throw refundFailed();
+    throw isRefusal(error) ? new RefundRefused() : new RefundPending();
   }
 }
 
 /**
  * Refunds a paid order in `from` and moves it to `refunded`. The order is marked first (no other
  * move wins while a refund is under way), then the provider refunds, then the order moves. A
- * process that dies in between leaves the mark, and the sweep finishes the refund
- * (`finishStaleRefunds`). Answers false when the order was not in `from` or a refund was under way.
+ * refusal clears the mark; an unknown outcome, or a process that dies in between, leaves it, and
+ * the sweep finishes the refund (`finishStaleRefunds`). Answers false when the order was not in
+ * `from` or a refund was under way.
  */
 export async function refundOrder(
   deps: OrderDeps,
@@ -127,7 +157,7 @@ export async function refundOrder(
   try {
     await refundCharge(deps, booking.id);
   } catch (error) {
-    await orders.abandonRefund(booking.id, startedAt);
+    if (error instanceof RefundRefused) await orders.abandonRefund(booking.id, startedAt);
     throw error;
   }
   const moved = await moveOrders(deps, [booking.id], booking.state, 'refunded', options);

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import { ordersRepository } from '../repositories/orders';
-import { moveWithin, refundCharge, type OrderDeps } from './moves';
+import { moveWithin, refundCharge, RefundRefused, type OrderDeps } from './moves';
 import { deadlineAfter, DEADLINE_REASONS, ON_DEADLINE, type Actor, type OrderState } from './states';
 
 /** What one sweep did. */
@@ -63,10 +63,11 @@ async function sendReminders(db: Queryable, now: Date): Promise<number> {
   return reminded;
 }
 
-/** Refunds the charges of these orders, a few at a time; answers those refunded. */
-async function refundEach(deps: OrderDeps, ids: readonly string[]): Promise<{ done: string[]; failed: string[] }> {
+/** Refunds the charges of these orders, a few at a time: those refunded, refused, and not known yet. */
+async function refundEach(deps: OrderDeps, ids: readonly string[]): Promise<{ done: string[]; refused: string[]; pending: string[] }> {
   const done: string[] = [];
-  const failed: string[] = [];
+  const refused: string[] = [];
+  const pending: string[] = [];
   let next = 0;
   const worker = async () => {
     while (next < ids.length) {
@@ -74,24 +75,33 @@ async function refundEach(deps: OrderDeps, ids: readonly string[]): Promise<{ do
       try {
         await refundCharge(deps, id);
         done.push(id);
-      } catch {
-        failed.push(id);
+      } catch (error) {
+        (error instanceof RefundRefused ? refused : pending).push(id);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(REFUND_CONCURRENCY, ids.length) }, worker));
-  return { done, failed };
+  return { done, refused, pending };
 }
 
-/** Finishes the refunds whose process died between marking the order and moving it. */
+/**
+ * Finishes the refunds left under way (a process died between marking the order and moving it, or
+ * the provider's answer was not known). Each is claimed first by moving its mark to now, so two
+ * processes never retry the same one at once.
+ */
 async function finishStaleRefunds(deps: OrderDeps, now: Date, result: SweepResult): Promise<void> {
   const stale = await deps.db.query<{ id: string; state: OrderState; refund_reason: string | null; refund_actor: Actor | null }>(
-    `select id, state, refund_reason, refund_actor from bookings
-     where refund_started_at is not null and refund_started_at <= $1 order by refund_started_at limit $2`,
-    [new Date(now.getTime() - deps.deadlines.refundRetryAfterMs), SWEEP_BATCH],
+    `update bookings set refund_started_at = $1
+     where id in (
+       select id from bookings where refund_started_at is not null and refund_started_at <= $2
+       order by refund_started_at limit $3 for update skip locked
+     ) and refund_started_at <= $2
+     returning id, state, refund_reason, refund_actor`,
+    [now, new Date(now.getTime() - deps.deadlines.refundRetryAfterMs), SWEEP_BATCH],
   );
   for (const order of stale) {
-    const { done } = await refundEach(deps, [order.id]);
+    const { done, refused } = await refundEach(deps, [order.id]);
+    if (refused.length > 0) await ordersRepository(deps.db).abandonRefund(order.id, now);
     if (done.length === 0) {
       result.refundsFailed += 1;
       continue;
@@ -135,9 +145,11 @@ async function moveDueBatch(deps: OrderDeps, state: OrderState, now: Date, resul
     [now, state, reason, SWEEP_BATCH],
   );
   const ids = claimed.map((row) => row.id);
-  const { done, failed } = await refundEach(deps, ids);
-  for (const id of failed) await ordersRepository(deps.db).abandonRefund(id, now);
-  result.refundsFailed += failed.length;
+  const { done, refused, pending } = await refundEach(deps, ids);
+  // A refusal clears the mark (the order stays due and is tried next sweep); an unknown outcome
+  // keeps it, and is asked again after ORDER_REFUND_RETRY_AFTER.
+  for (const id of refused) await ordersRepository(deps.db).abandonRefund(id, now);
+  result.refundsFailed += refused.length + pending.length;
   const moved = await moveWithin(deps.db, deps, done, state, 'refunded', now, options);
   result.moved.refunded = (result.moved.refunded ?? 0) + moved.length;
   // Orders whose refund failed stay due; do not loop on them within this sweep.
