@@ -148,6 +148,19 @@ describe('GET /events', () => {
     badId.close();
   });
 
+  it('holds at most 50 streams of one user in a process, refusing more with 429', async () => {
+    const many = await signUp(t.app, `many${++counter}@test.dev`, 'Buyer');
+    const streams = Array.from({ length: 50 }, () => openStream(baseUrl, many.headers));
+    try {
+      expect((await Promise.all(streams.map((stream) => stream.opened))).map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+      const oneMore = openStream(baseUrl, many.headers);
+      expect((await oneMore.opened).statusCode).toBe(429);
+      oneMore.close();
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
   it('reaches a stream held by another API process on the same database', async () => {
     const second = await buildSecondApp(t);
     try {

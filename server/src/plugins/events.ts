@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '../lib/errors';
 import { notificationOnWire, notificationsRepository, type NotificationRow } from '../repositories/notifications';
 
 declare module 'fastify' {
@@ -22,10 +23,14 @@ export interface EventStreams {
 const REMEMBERED_IDS = 1_000;
 /** A stream ends after this long; the client reconnects with its token and `Last-Event-ID`, missing nothing. */
 export const STREAM_LIFETIME_MS = 10 * 60_000;
+/** The most streams one user may hold open on one process (tabs, devices); more are refused with 429. */
+export const STREAMS_PER_USER = 50;
 
 interface Stream {
   raw: ServerResponse;
   sent: Set<string>;
+  /** Rows heard while the stream catches up, sent after what it missed. */
+  held: NotificationRow[] | null;
   end(): void;
 }
 
@@ -47,6 +52,10 @@ export default fp(
     const pingMs = Math.max(1_000, Math.min(20_000, Math.floor(app.config.timeouts.idleSocketMs / 2)));
 
     const send = (stream: Stream, row: NotificationRow) => {
+      if (stream.held) {
+        stream.held.push(row);
+        return;
+      }
       const id = String(row.id);
       if (stream.sent.has(id)) return;
       stream.sent.add(id);
@@ -78,6 +87,11 @@ export default fp(
 
     async function open(request: FastifyRequest, reply: FastifyReply, userId: string, lastEventId: string | undefined) {
       const raw = reply.raw;
+      if ((byUser.get(userId)?.size ?? 0) >= STREAMS_PER_USER) {
+        throw new HttpError(429, 'Too many open event streams for this account: close some tabs');
+      }
+      // The client went before the stream opened: nothing to hold open.
+      if (raw.destroyed) return;
       reply.hijack();
       raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
@@ -98,6 +112,7 @@ export default fp(
       const stream: Stream = {
         raw,
         sent: new Set(),
+        held: lastEventId === undefined ? null : [],
         end() {
           if (ended) return;
           ended = true;
@@ -117,7 +132,10 @@ export default fp(
         // Registered first, so nothing committed meanwhile slips between the catch-up and the live events.
         try {
           const missed = await notificationsRepository(app.db).after(userId, lastEventId);
-          if (!ended) for (const row of missed) send(stream, row);
+          const heard = stream.held ?? [];
+          stream.held = null;
+          // What it missed first, then what was heard meanwhile (a row in both goes once).
+          if (!ended) for (const row of [...missed, ...heard]) send(stream, row);
         } catch (error) {
           // The client reconnects and asks again.
           request.log.error({ err: error }, 'catching an event stream up failed');

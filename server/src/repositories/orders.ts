@@ -77,6 +77,8 @@ export function ordersRepository(db: Queryable) {
              refund_started_at = null, refund_reason = null, refund_actor = null,
              code_failures = 0, code_locked_until = null
            where id = any(${ids}::text[]) and state = ${from} and refund_started_at ${refund}
+             -- A problem is reported only while its window is open, checked as the move is made.
+             and (${to} <> 'disputed' or due_at > ${at}::timestamptz)
            returning id, buyer_id, seller_id, book_id, book_name
          ), timeline as (
            insert into booking_events (booking_id, state, at, reason, actor)
