@@ -228,6 +228,8 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
       route('add-product', '/dashboard/addproducts'),
       route('my-products', '/dashboard/myproducts', (page) => expect(page.getByRole('table')).toBeVisible()),
       route('my-buyer', '/dashboard/mybuyer', (page) => expect(page.getByRole('table')).toBeVisible()),
+      // The demo seller's completed order gives the balance and the entries something to show.
+      route('my-earnings', '/dashboard/earnings', (page) => expect(page.getByRole('table')).toBeVisible()),
       dialog(
         'delete-product-dialog',
         '/dashboard/myproducts',
