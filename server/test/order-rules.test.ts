@@ -1,0 +1,74 @@
+import { mayMove, ORDER_MOVES, ORDER_STATES, type MoveContext, type OrderMove, type OrderState } from '../src/orders/states';
+
+/**
+ * Every move from every state, for every kind of caller and both deliveries, against the table of
+ * docs/API.md ("Orders"), written out again here by hand: what is allowed, and why anything else
+ * is refused (409 for no next step, 403 for the wrong caller). The routes apply these rules
+ * (orders.test.ts drives them through the API).
+ */
+
+type Who = 'buyer' | 'seller' | 'admin' | 'admin seller' | 'stranger';
+const WHO: Who[] = ['buyer', 'seller', 'admin', 'admin seller', 'stranger'];
+
+const contextOf = (state: OrderState, method: 'meetup' | 'shipping', who: Who, problemWindowOpen = true): MoveContext => ({
+  state,
+  method,
+  side: who === 'buyer' ? 'buyer' : who === 'seller' || who === 'admin seller' ? 'seller' : undefined,
+  admin: who === 'admin' || who === 'admin seller',
+  problemWindowOpen,
+});
+
+/** The allowed moves: `state>move` → who may make it, per delivery. */
+const ALLOWED: Record<string, { meetup: Who[]; shipping: Who[] }> = {
+  'booked>cancelled': { meetup: ['buyer', 'admin', 'admin seller'], shipping: ['buyer', 'admin', 'admin seller'] },
+  'paid>ready': { meetup: ['seller', 'admin', 'admin seller'], shipping: [] },
+  'paid>shipped': { meetup: [], shipping: ['seller', 'admin', 'admin seller'] },
+  'paid>refunded': { meetup: ['seller', 'admin', 'admin seller'], shipping: ['seller', 'admin', 'admin seller'] },
+  'ready>received': { meetup: ['seller', 'admin seller'], shipping: ['seller', 'admin seller'] },
+  'ready>refunded': { meetup: ['seller', 'admin', 'admin seller'], shipping: ['seller', 'admin', 'admin seller'] },
+  'shipped>received': { meetup: ['buyer'], shipping: ['buyer'] },
+  'received>completed': { meetup: ['buyer'], shipping: ['buyer'] },
+  'received>disputed': { meetup: ['buyer'], shipping: ['buyer'] },
+  'disputed>refunded': { meetup: ['admin'], shipping: ['admin'] },
+  'disputed>completed': { meetup: ['admin'], shipping: ['admin'] },
+};
+
+/** The next steps of each state, whoever takes them: a move outside these is 409 for anyone. */
+const NEXT_STEPS: Record<OrderState, OrderMove[]> = {
+  booked: ['cancelled'],
+  paid: ['ready', 'shipped', 'refunded'],
+  ready: ['received', 'refunded'],
+  shipped: ['received'],
+  received: ['completed', 'disputed'],
+  disputed: ['refunded', 'completed'],
+  completed: [],
+  cancelled: [],
+  expired: [],
+  refunded: [],
+};
+
+const cases = ORDER_STATES.flatMap((state) =>
+  ORDER_MOVES.flatMap((move) =>
+    (['meetup', 'shipping'] as const).flatMap((method) => WHO.map((who) => ({ state, move, method, who }))),
+  ),
+);
+
+describe('who may move an order, and when', () => {
+  it.each(cases)('$state → $move ($method) by $who', ({ state, move, method, who }) => {
+    const verdict = mayMove(move, contextOf(state, method, who));
+    const allowed = ALLOWED[`${state}>${move}`]?.[method];
+    if (allowed?.includes(who)) {
+      expect(verdict).toBe('ok');
+    } else if (!NEXT_STEPS[state].includes(move) || allowed?.length === 0) {
+      // Not a next step of this state, or not for this delivery: 409 whoever asks.
+      expect(verdict).toBe('wrong');
+    } else {
+      expect(verdict).toBe('forbidden');
+    }
+  });
+
+  it('refuses a problem report once the window closed, to the buyer too', () => {
+    expect(mayMove('disputed', contextOf('received', 'meetup', 'buyer', false))).toBe('window closed');
+    expect(mayMove('disputed', contextOf('received', 'shipping', 'seller', false))).toBe('forbidden');
+  });
+});
