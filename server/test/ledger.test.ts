@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../src/config';
 import { commissionOn } from '../src/ledgerConfig';
-import { addProduct, ADMIN_EMAIL, bookingOf, buildTestApp, pay, signUp, type Actor, type TestApp } from './helper';
-import { DAY, MovableClock, move, orderAs } from './orderSupport';
+import { addProduct, bookingOf, pay, type Actor, type TestApp } from './helper';
+import { DAY, type MovableClock, move, orderShop, orderAs } from './orderSupport';
 
 let t: TestApp;
 let clock: MovableClock;
@@ -10,11 +10,7 @@ let seller: Actor;
 let counter = 0;
 
 beforeAll(async () => {
-  clock = new MovableClock();
-  t = await buildTestApp({}, { clock });
-  buyer = await signUp(t.app, 'buyer@test.dev', 'Buyer');
-  seller = await signUp(t.app, 'seller@test.dev', 'seller');
-  await signUp(t.app, ADMIN_EMAIL, 'Buyer');
+  ({ t, clock, buyer, seller } = await orderShop());
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { addProduct, bookingOf, buildSecondApp, buildTestApp, pay, signUp, type Actor, type TestApp } from './helper';
-import { MovableClock, move, notificationsOf, openStream, type WireNotification } from './orderSupport';
+import { addProduct, bookingOf, buildSecondApp, pay, signUp, type Actor, type TestApp } from './helper';
+import { type MovableClock, move, orderShop, notificationsOf, openStream, type WireNotification } from './orderSupport';
 
 let t: TestApp;
 let clock: MovableClock;
@@ -11,10 +11,7 @@ let baseUrl: string;
 let counter = 0;
 
 beforeAll(async () => {
-  clock = new MovableClock();
-  t = await buildTestApp({}, { clock });
-  buyer = await signUp(t.app, 'buyer@test.dev', 'Buyer');
-  seller = await signUp(t.app, 'seller@test.dev', 'seller');
+  ({ t, clock, buyer, seller } = await orderShop());
   other = await signUp(t.app, 'other@test.dev', 'seller');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
-import { addProduct, ADMIN_EMAIL, bookingOf, buildSecondApp, buildTestApp, pay, signUp, type Actor, type TestApp } from './helper';
-import { DAY, HOUR, MINUTE, MovableClock, move, orderAs, toldAbout } from './orderSupport';
+import { addProduct, bookingOf, buildSecondApp, pay, type Actor, type TestApp } from './helper';
+import { DAY, HOUR, MINUTE, type MovableClock, move, orderShop, orderAs, toldAbout } from './orderSupport';
 
 let t: TestApp;
 let clock: MovableClock;
@@ -8,11 +8,7 @@ let seller: Actor;
 let counter = 0;
 
 beforeAll(async () => {
-  clock = new MovableClock();
-  t = await buildTestApp({}, { clock });
-  buyer = await signUp(t.app, 'buyer@test.dev', 'Buyer');
-  seller = await signUp(t.app, 'seller@test.dev', 'seller');
-  await signUp(t.app, ADMIN_EMAIL, 'Buyer');
+  ({ t, clock, buyer, seller } = await orderShop());
 });
 afterAll(() => t.close());
 

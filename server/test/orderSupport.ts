@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Clock } from '../src/lib/clock';
-import type { Actor } from './helper';
+import type { Config } from '../src/config';
+import { ADMIN_EMAIL, buildTestApp, signUp, type Actor } from './helper';
 
 /** A clock a test moves by hand: deadlines pass without anyone sleeping. */
 export class MovableClock implements Clock {
@@ -138,4 +139,14 @@ export function openStream(baseUrl: string, headers: Record<string, string>) {
       request?.destroy();
     },
   };
+}
+
+/** A fresh shop on a clock the test moves, with a buyer, a seller and an admin signed up. */
+export async function orderShop(config: Partial<Config> = {}) {
+  const clock = new MovableClock();
+  const t = await buildTestApp(config, { clock });
+  const buyer = await signUp(t.app, 'buyer@test.dev', 'Buyer');
+  const seller = await signUp(t.app, 'seller@test.dev', 'seller');
+  const admin = await signUp(t.app, ADMIN_EMAIL, 'Buyer');
+  return { t, clock, buyer, seller, admin };
 }

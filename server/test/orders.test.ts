@@ -1,7 +1,7 @@
 import {
-  addProduct, ADMIN_EMAIL, bookingOf, buildTestApp, pay, signUp, type Actor, type TestApp,
+  addProduct, bookingOf, pay, signUp, type Actor, type TestApp,
 } from './helper';
-import { DAY, MINUTE, MovableClock, move, orderAs, toldAbout } from './orderSupport';
+import { DAY, MINUTE, type MovableClock, move, orderShop, orderAs, toldAbout } from './orderSupport';
 
 let t: TestApp;
 let clock: MovableClock;
@@ -12,12 +12,8 @@ let admin: Actor;
 let counter = 0;
 
 beforeAll(async () => {
-  clock = new MovableClock();
-  t = await buildTestApp({}, { clock });
-  buyer = await signUp(t.app, 'buyer@test.dev', 'Buyer');
-  seller = await signUp(t.app, 'seller@test.dev', 'seller');
+  ({ t, clock, buyer, seller, admin } = await orderShop());
   stranger = await signUp(t.app, 'stranger@test.dev', 'seller');
-  admin = await signUp(t.app, ADMIN_EMAIL, 'Buyer');
 });
 afterAll(() => t.close());
 
