@@ -283,6 +283,10 @@ const drawer = (name: string, url: string, button: string, navName: string): Vie
   async open(page) {
     await page.goto(url);
     await settled(page);
+    // A click on the prerendered bar before the app is live does nothing: wait until the bar
+    // knows the session (Log In or Sign Out shows), which it only does once it is live.
+    const bar = page.getByRole('navigation', { name: 'main' });
+    await expect(bar.getByRole('link', { name: 'Log In' }).or(bar.getByRole('button', { name: 'Sign Out' }))).toBeVisible();
     await page.getByRole('button', { name: button }).click();
     await expect(page.getByRole('navigation', { name: navName }).getByRole('link').first()).toBeVisible();
     await expect(page.locator('.MuiDrawer-paper')).toHaveCSS('transform', 'none');
