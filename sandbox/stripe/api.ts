@@ -1,26 +1,31 @@
 /**
  * The `/v1` part of the sandbox: authentication (secret key, or publishable key plus the
- * PaymentIntent's client_secret as Stripe.js does), idempotent replays of POSTs (the Node SDK
- * keys every POST and retries), routing to the resources (PaymentIntents, PaymentMethods, Refunds),
- * and Stripe's error envelope.
+ * PaymentIntent's client_secret as Stripe.js does), the Stripe-Account header of Connect calls,
+ * idempotent replays of POSTs (the Node SDK keys every POST and retries), routing to the resources
+ * (PaymentIntents, PaymentMethods, Refunds, and Connect's), and Stripe's error envelope.
  */
 import { Buffer } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
 import type Stripe from 'stripe';
+import { Connect, type ConnectOptions } from './connect';
 import {
   StripeApiError,
+  accountInvalid,
   authenticationError,
   clientSecretMismatch,
   idempotencyMismatch,
   parameterMissing,
+  platformOnly,
   secretKeyRequired,
   unrecognizedUrl,
 } from './errors';
 import { type FormObject, readString } from './form';
-import { PaymentIntents, type SucceededListener } from './payment-intents';
+import { PaymentIntents } from './payment-intents';
 import { PaymentMethods } from './payment-methods';
 import { Refunds } from './refunds';
+import type { CallContext, Route, SandboxResult } from './routes';
 import type { SandboxStore } from './store';
+import type { EventSink } from './webhooks';
 
 /** Stripe keeps idempotent answers for 24 hours. */
 const REPLAY_LIFETIME_MS = 24 * 3600 * 1000;
@@ -40,9 +45,6 @@ export function clientView(intent: Stripe.PaymentIntent): ClientPaymentIntent {
   for (const field of PUBLISHABLE_FIELDS) view[field] = intent[field];
   return view as ClientPaymentIntent;
 }
-
-export /** What a call answers: one object, or a list of refunds. */
-type SandboxResult = Stripe.PaymentIntent | Stripe.PaymentMethod | Stripe.Refund | Stripe.ApiList<Stripe.Refund>;
 
 interface ApiRequest {
   method: string;
@@ -64,12 +66,10 @@ export interface ApiKeys {
 
 type KeyKind = 'secret' | 'publishable';
 
-interface Route {
-  method: 'GET' | 'POST';
-  pattern: RegExp;
-  /** Publishable keys may call this route (with a client_secret where an intent is involved). */
-  publishable: 'no' | 'yes' | 'with-client-secret';
-  run: (id: string, params: FormObject) => SandboxResult;
+export interface ApiOptions {
+  /** Where events go (webhooks); they are dropped when unset. */
+  notify?: EventSink;
+  connect: ConnectOptions;
 }
 
 function bearerOrBasicKey(headers: IncomingHttpHeaders): string | undefined {
@@ -81,22 +81,39 @@ function bearerOrBasicKey(headers: IncomingHttpHeaders): string | undefined {
   return undefined;
 }
 
+/** The connected account a call is made on: `Stripe-Account: acct_…` (or the SDK's `Stripe-Context`). */
+function connectedAccountHeader(headers: IncomingHttpHeaders): string | undefined {
+  const value = headers['stripe-account'] ?? headers['stripe-context'];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 export class StripeApi {
+  readonly connect: Connect;
   private readonly intents: PaymentIntents;
   private readonly methods: PaymentMethods;
   private readonly refunds: Refunds;
   private readonly routes: Route[];
-  /** Idempotency-Key → the first answer, per API key (as Stripe scopes them), 24 h like Stripe. */
+  /** Idempotency-Key → the first answer, per API key and account (as Stripe scopes them), 24 h like Stripe. */
   private readonly replays = new Map<string, { fingerprint: string; response: ApiResponse; at: number }>();
 
   constructor(
     store: SandboxStore,
     private readonly keys: ApiKeys,
-    onPaymentIntentSucceeded?: SucceededListener,
+    options: ApiOptions,
   ) {
+    const notify: EventSink = options.notify ?? (() => undefined);
+    this.connect = new Connect(store, notify, options.connect);
     this.methods = new PaymentMethods(store);
-    this.intents = new PaymentIntents(store, this.methods, onPaymentIntentSucceeded);
+    this.intents = new PaymentIntents(store, this.methods, (intent) => {
+      // Charges settle to the platform's available balance at once in the sandbox.
+      if (this.connect.balances.charged(intent)) store.save();
+      notify('payment_intent.succeeded', intent);
+    });
     this.refunds = new Refunds(store, this.intents);
+    const refund = (created: Stripe.Refund) => {
+      if (this.connect.balances.refunded(created)) store.save();
+      return created;
+    };
     const intent = '/v1/payment_intents/([A-Za-z0-9_]+)';
     this.routes = [
       { method: 'POST', pattern: /^\/v1\/payment_intents$/, publishable: 'no', run: (_, p) => this.intents.create(p) },
@@ -107,9 +124,10 @@ export class StripeApi {
       { method: 'POST', pattern: new RegExp(`^${intent}/cancel$`), publishable: 'no', run: (id, p) => this.intents.cancel(id, p) },
       { method: 'POST', pattern: /^\/v1\/payment_methods$/, publishable: 'yes', run: (_, p) => this.methods.create(p) },
       { method: 'GET', pattern: /^\/v1\/payment_methods\/([A-Za-z0-9_]+)$/, publishable: 'no', run: (id) => this.methods.retrieve(id) },
-      { method: 'POST', pattern: /^\/v1\/refunds$/, publishable: 'no', run: (_, p) => this.refunds.create(p) },
+      { method: 'POST', pattern: /^\/v1\/refunds$/, publishable: 'no', run: (_, p) => refund(this.refunds.create(p)) },
       { method: 'GET', pattern: /^\/v1\/refunds$/, publishable: 'no', run: (_, p) => this.refunds.list(p) },
       { method: 'GET', pattern: /^\/v1\/refunds\/([A-Za-z0-9_]+)$/, publishable: 'no', run: (id) => this.refunds.retrieve(id) },
+      ...this.connect.routes(),
     ];
   }
 
@@ -118,11 +136,16 @@ export class StripeApi {
     try {
       const apiKey = bearerOrBasicKey(request.headers) ?? readString(request.params, 'key');
       kind = this.keyKind(apiKey);
+      const accountId = connectedAccountHeader(request.headers);
+      const account = accountId === undefined ? null : this.connect.accounts.find(accountId);
+      if (account === undefined) throw accountInvalid(apiKey ?? '', accountId ?? '');
+      const context: CallContext = { account };
       const idempotencyKey = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
-      if (typeof idempotencyKey !== 'string') return this.dispatch(request, kind);
-      return this.withIdempotency(`${apiKey}:${idempotencyKey}`, idempotencyKey, request, () =>
-        this.dispatch(request, kind as KeyKind),
-      );
+      if (typeof idempotencyKey !== 'string') return this.dispatch(request, kind, context);
+      // Keys are scoped to the API key and the account the call is made on, as Stripe scopes them.
+      const scope = JSON.stringify([apiKey, accountId ?? null, idempotencyKey]);
+      const fingerprint = JSON.stringify([request.method, request.path, accountId ?? null, request.params]);
+      return this.withIdempotency(scope, idempotencyKey, fingerprint, () => this.dispatch(request, kind as KeyKind, context));
     } catch (error) {
       return this.errorResponse(error, kind);
     }
@@ -134,9 +157,15 @@ export class StripeApi {
     throw authenticationError(apiKey);
   }
 
-  private dispatch(request: ApiRequest, kind: KeyKind): ApiResponse {
+  /** Stops what runs on its own (payout settlements). */
+  close(): void {
+    this.connect.close();
+  }
+
+  private dispatch(request: ApiRequest, kind: KeyKind, context: CallContext): ApiResponse {
     const route = this.routes.find((r) => r.method === request.method && r.pattern.test(request.path));
     if (!route) throw unrecognizedUrl(request.method, request.path);
+    if (context.account && !route.onAccount) throw platformOnly(request.method, request.path);
     const id = route.pattern.exec(request.path)?.[1] ?? '';
     // Fields that only authenticate the call are not resource parameters.
     const { key: _key, client_secret: clientSecret, ...params } = request.params;
@@ -145,7 +174,7 @@ export class StripeApi {
       if (route.publishable === 'with-client-secret') this.checkClientSecret(id, clientSecret);
     }
     try {
-      const result = route.run(id, params);
+      const result = route.run(id, params, context);
       return { status: 200, body: this.view(result, kind) };
     } catch (error) {
       return this.errorResponse(error, kind);
@@ -172,8 +201,7 @@ export class StripeApi {
     return { status: error.status, body: JSON.parse(JSON.stringify({ error: body })) };
   }
 
-  private withIdempotency(scope: string, key: string, request: ApiRequest, run: () => ApiResponse): ApiResponse {
-    const fingerprint = JSON.stringify([request.method, request.path, request.params]);
+  private withIdempotency(scope: string, key: string, fingerprint: string, run: () => ApiResponse): ApiResponse {
     const earlier = this.replays.get(scope);
     if (earlier && Date.now() - earlier.at < REPLAY_LIFETIME_MS) {
       if (earlier.fingerprint !== fingerprint) throw idempotencyMismatch(key);

@@ -1,7 +1,7 @@
 /**
  * Stripe's error envelope `{ error: { type, code, message, param, ... } }` with the HTTP status
  * Stripe pairs with it; the Node SDK picks its error class from that status (400/404 invalid
- * request, 401 authentication, 402 card error).
+ * request, 401 authentication, 402 card error, 403 permission).
  */
 import type Stripe from 'stripe';
 import { CARD_ERROR_MESSAGES, type CardErrorCode, type ChargeDecline } from './shared/cards';
@@ -36,8 +36,9 @@ function docUrl(code: string): string {
   return `${DOCS}/${code.replace(/_/g, '-')}`;
 }
 
-export function resourceMissing(kind: string, id: string, param: string): StripeApiError {
-  return new StripeApiError(404, {
+/** An unknown id: 404 in the path, 400 when a parameter names it (`destination`, `starting_after`). */
+export function resourceMissing(kind: string, id: string, param: string, status: 400 | 404 = 404): StripeApiError {
+  return new StripeApiError(status, {
     type: 'invalid_request_error',
     code: 'resource_missing',
     doc_url: docUrl('resource_missing'),
@@ -137,4 +138,37 @@ export function idempotencyMismatch(key: string): StripeApiError {
 /** A refund asked for more than is left of the charge, or of a charge already refunded. */
 export function refundError(code: 'charge_already_refunded' | 'amount_too_large', message: string): StripeApiError {
   return new StripeApiError(400, { type: 'invalid_request_error', code, doc_url: docUrl(code), message });
+}
+
+/** A refused request with an optional code (and its doc_url) and parameter. */
+export function invalidRequest(message: string, details: { code?: string; param?: string } = {}): StripeApiError {
+  const { code, param } = details;
+  return new StripeApiError(400, {
+    type: 'invalid_request_error',
+    ...(code ? { code, doc_url: docUrl(code) } : {}),
+    message,
+    ...(param ? { param } : {}),
+  });
+}
+
+/** A transfer or payout larger than the available balance. */
+export function balanceInsufficient(message: string): StripeApiError {
+  return invalidRequest(message, { code: 'balance_insufficient' });
+}
+
+/** Stripe's answer when the Stripe-Account header names an account the key cannot reach. */
+export function accountInvalid(key: string, account: string): StripeApiError {
+  return new StripeApiError(403, {
+    type: 'invalid_request_error',
+    code: 'account_invalid',
+    doc_url: docUrl('account_invalid'),
+    message: `The provided key '${maskKey(key)}' does not have access to account '${account}' (or that account does not exist). Application access may have been revoked.`,
+  });
+}
+
+/** A call the sandbox plays for the platform only, sent with a Stripe-Account header. */
+export function platformOnly(method: string, path: string): StripeApiError {
+  return invalidRequest(
+    `The payment sandbox answers ${method} ${path} for the platform only: send it without a Stripe-Account header.`,
+  );
 }

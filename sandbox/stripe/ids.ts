@@ -10,9 +10,13 @@ export function randomToken(length: number): string {
   return token;
 }
 
-/** An id shaped like Stripe's: `pi_3Q...`, `pm_1P...`, `ch_3Q...`. */
-export function newId(prefix: 'pi' | 'pm' | 'ch' | 're' | 'req' | 'evt'): string {
-  return `${prefix}_${randomToken(24)}`;
+export type IdPrefix =
+  | 'pi' | 'pm' | 'ch' | 're' | 'req' | 'evt'
+  | 'acct' | 'ba' | 'tr' | 'trr' | 'py' | 'pyr' | 'po' | 'txn';
+
+/** An id shaped like Stripe's: `pi_3Q...`, `pm_1P...`, `ch_3Q...`; accounts are shorter, `acct_1P...`. */
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${randomToken(prefix === 'acct' ? 16 : 24)}`;
 }
 
 export function unixNow(): number {

@@ -14,6 +14,7 @@ import {
 } from './errors';
 import { type FormObject, readBoolean, readObject, readString, readStringList, readStringMap } from './form';
 import { newId, randomToken, unixNow } from './ids';
+import { mergeMetadata } from './params';
 import type { PaymentMethods } from './payment-methods';
 import type { SandboxStore } from './store';
 
@@ -48,17 +49,6 @@ function readCurrency(params: FormObject, required: boolean): string | undefined
     throw parameterInvalid('currency', `Invalid currency: ${text}.`, 'parameter_invalid');
   }
   return currency;
-}
-
-/** Stripe merges metadata on update; an empty value removes that key. */
-function mergeMetadata(current: Stripe.Metadata, updates: Record<string, string> | undefined): Stripe.Metadata {
-  if (!updates) return current;
-  const merged: Stripe.Metadata = { ...current };
-  for (const [key, value] of Object.entries(updates)) {
-    if (value === '') delete merged[key];
-    else merged[key] = value;
-  }
-  return merged;
 }
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];

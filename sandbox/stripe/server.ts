@@ -1,18 +1,21 @@
 /**
  * The payment sandbox service: a local stand-in for api.stripe.com (the `/v1` subset the API
- * server and the checkout use) and js.stripe.com (`/v3/`, `/stripe.js`), for running the app
- * with no Stripe account and no network. Test mode only; state in memory, optionally on disk.
+ * server and the checkout use, Connect included), js.stripe.com (`/v3/`, `/stripe.js`) and
+ * Connect's hosted onboarding (`/connect/onboarding/<token>`), for running the app with no Stripe
+ * account and no network. Test mode only; state in memory, optionally on disk.
  *
  *   tsx sandbox/stripe/server.ts        (STRIPE_SANDBOX_PORT, default 12111)
  */
-import { Buffer } from 'node:buffer';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_ACCOUNT_LINK_LIFETIME_MS } from './account-links';
 import { StripeApi } from './api';
 import { buildBrowserScript } from './browser-bundle';
 import { unrecognizedUrl } from './errors';
 import { parseForm } from './form';
+import { allowCors, readBody, sendJson, sendPage } from './http-io';
 import { newId } from './ids';
+import { DEFAULT_PAYOUT_SETTLE_MS } from './payouts';
 import { SandboxStore } from './store';
 import { WebhookSender } from './webhooks';
 
@@ -25,9 +28,10 @@ export const DEFAULT_PUBLISHABLE_KEY = 'pk_test_sandbox';
 export const DEFAULT_WEBHOOK_SECRET = 'whsec_sandbox';
 /** The API version answered when the caller does not name one. */
 const API_VERSION = '2026-10-28.endive';
-const MAX_BODY_BYTES = 1024 * 1024;
 /** Paths js.stripe.com serves Stripe.js from (`/v3/`, `/endive/stripe.js`), plus `/stripe.js`. */
 const SCRIPT_PATH = /^\/(v3\/?|v3\/stripe\.js|(?:[a-z]+\/)?stripe\.js)$/;
+/** Where Account Links lead: the hosted onboarding page. */
+const ONBOARDING_PATH = /^\/connect\/onboarding\/([A-Za-z0-9]+)$/;
 
 export interface StripeSandboxOptions {
   /** 0 picks a free port. Default: STRIPE_SANDBOX_PORT, else 12111. */
@@ -43,14 +47,19 @@ export interface StripeSandboxOptions {
   /** The publishable key the SPA uses. Default pk_test_sandbox. */
   publishableKey?: string;
   /**
-   * Where signed `payment_intent.succeeded` events are POSTed, as `stripe listen --forward-to`
-   * would. Unset: no events are sent.
+   * Where signed events (`payment_intent.succeeded`, and Connect's `account.updated`, `payout.*`,
+   * `transfer.*`) are POSTed, as `stripe listen --forward-to` (and `--forward-connect-to`) would.
+   * Unset: no events are sent.
    */
   webhookUrl?: string;
   /** Signs the events. Default whsec_sandbox. */
   webhookSecret?: string;
   /** Waits between delivery attempts; their count bounds the retries. Default 1, 2, 4, 8, 16 s. */
   webhookRetryDelaysMs?: readonly number[];
+  /** How long a payout stays pending before it is paid or fails. Default 1000 ms. */
+  payoutSettleMs?: number;
+  /** How long an Account Link can be used. Default 5 minutes, as with Stripe. */
+  accountLinkLifetimeMs?: number;
 }
 
 export interface StripeSandbox {
@@ -73,49 +82,6 @@ function portFromEnvironment(): number {
   return port;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new RangeError('Request body too large'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function allowCors(request: IncomingMessage, response: ServerResponse, origins: readonly string[]): void {
-  const origin = request.headers.origin;
-  if (!origin || !(origins.includes('*') || origins.includes(origin))) return;
-  response.setHeader('Access-Control-Allow-Origin', origin);
-  response.setHeader('Vary', 'Origin');
-  response.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-  response.setHeader(
-    'Access-Control-Allow-Headers',
-    'Authorization, Content-Type, Idempotency-Key, Stripe-Version, Stripe-Account',
-  );
-  response.setHeader('Access-Control-Expose-Headers', 'Request-Id, Idempotent-Replayed');
-  response.setHeader('Access-Control-Max-Age', '600');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = `${JSON.stringify(body, null, 2)}\n`;
-  response.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-cache, no-store',
-  });
-  response.end(text);
-}
-
 export async function startStripeSandbox(options: StripeSandboxOptions = {}): Promise<StripeSandbox> {
   const host = options.host ?? DEFAULT_HOST;
   const origins = options.clientOrigins ?? DEFAULT_CLIENT_ORIGINS;
@@ -128,13 +94,22 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
         log: (line) => console.error(`stripe sandbox: ${line}`),
       })
     : undefined;
+  // Known once listening; onboarding links are made of it.
+  let base = '';
   const api = new StripeApi(
     new SandboxStore(options.dataDir),
     {
       secretKey: options.secretKey ?? DEFAULT_SECRET_KEY,
       publishableKey: options.publishableKey ?? DEFAULT_PUBLISHABLE_KEY,
     },
-    webhooks && ((intent) => webhooks.paymentIntentSucceeded(intent)),
+    {
+      notify: webhooks?.send,
+      connect: {
+        baseUrl: () => base,
+        accountLinkLifetimeMs: options.accountLinkLifetimeMs ?? DEFAULT_ACCOUNT_LINK_LIFETIME_MS,
+        payoutSettleMs: options.payoutSettleMs ?? DEFAULT_PAYOUT_SETTLE_MS,
+      },
+    },
   );
   const script = await buildBrowserScript();
 
@@ -153,6 +128,18 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
     }
     if (method === 'GET' && url.pathname === '/healthz') {
       sendJson(response, 200, { status: 'ok', service: 'stripe-sandbox' });
+      return;
+    }
+    const onboarding = ONBOARDING_PATH.exec(url.pathname);
+    if (onboarding && (method === 'GET' || method === 'POST')) {
+      const page = api.connect.onboarding.handle({
+        method,
+        token: onboarding[1],
+        form: method === 'POST' ? parseForm(await readBody(request)) : {},
+        ip: (request.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      sendPage(response, page);
       return;
     }
     const requestId = newId('req');
@@ -183,13 +170,14 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
     server.listen(options.port ?? portFromEnvironment(), host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const base = `http://${host}:${port}`;
+  base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url: base,
     port,
     scriptUrl: `${base}/v3/`,
     webhooksSettled: async () => webhooks?.settled(),
     close: async () => {
+      api.close();
       await webhooks?.close();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -199,9 +187,16 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
   };
 }
 
+function payoutSettleMsFromEnvironment(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`STRIPE_SANDBOX_PAYOUT_SETTLE_MS must be a whole number of milliseconds, got "${text}"`);
+  return ms;
+}
+
 /**
  * Environment for the command line: STRIPE_SANDBOX_PORT, _CLIENT_ORIGINS (comma-separated),
- * _DATA_DIR, _WEBHOOK_URL, _WEBHOOK_SECRET.
+ * _DATA_DIR, _WEBHOOK_URL, _WEBHOOK_SECRET, _PAYOUT_SETTLE_MS.
  */
 function optionsFromEnvironment(env: NodeJS.ProcessEnv): StripeSandboxOptions {
   const origins = env.STRIPE_SANDBOX_CLIENT_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean);
@@ -215,6 +210,7 @@ function optionsFromEnvironment(env: NodeJS.ProcessEnv): StripeSandboxOptions {
     dataDir: env.STRIPE_SANDBOX_DATA_DIR || undefined,
     webhookUrl,
     webhookSecret: env.STRIPE_SANDBOX_WEBHOOK_SECRET?.trim() || undefined,
+    payoutSettleMs: payoutSettleMsFromEnvironment(env.STRIPE_SANDBOX_PAYOUT_SETTLE_MS),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
- * Webhook events, sent the way Stripe (or `stripe listen --forward-to`) sends them: a JSON event
- * POSTed to one URL with a `Stripe-Signature: t=<unix time>,v1=<HMAC-SHA256 of "t.payload">`
- * header, signed with the endpoint's `whsec_` secret, retried a bounded number of times until the
- * receiver answers 2xx. Only `payment_intent.succeeded` is sent.
+ * Webhook events, sent the way Stripe (or `stripe listen --forward-to` with
+ * `--forward-connect-to` the same URL) sends them: a JSON event POSTed to one URL with a
+ * `Stripe-Signature: t=<unix time>,v1=<HMAC-SHA256 of "t.payload">` header, signed with the
+ * endpoint's `whsec_` secret, retried a bounded number of times until the receiver answers 2xx.
+ * Events about a connected account's objects carry Stripe's Connect field `account: 'acct_…'`.
  */
 import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
@@ -32,6 +33,28 @@ export function signatureHeader(payload: string, secret: string, timestamp = uni
   return `t=${timestamp},v1=${signature}`;
 }
 
+/** The events the sandbox sends, typed as the `stripe` package types them. */
+export type SandboxEvent =
+  | Stripe.PaymentIntentSucceededEvent
+  | Stripe.AccountUpdatedEvent
+  | Stripe.PayoutPaidEvent
+  | Stripe.PayoutFailedEvent
+  | Stripe.TransferCreatedEvent
+  | Stripe.TransferReversedEvent;
+
+export type SandboxEventType = SandboxEvent['type'];
+
+/** The object an event of type `T` carries in `data.object`. */
+export type EventObject<T extends SandboxEventType> = Extract<SandboxEvent, { type: T }>['data']['object'];
+
+/** Sends one event; `account` marks it as about that connected account. */
+export type EventSink = <T extends SandboxEventType>(
+  type: T,
+  object: EventObject<T>,
+  account?: string,
+  previousAttributes?: Partial<EventObject<T>>,
+) => void;
+
 export class WebhookSender {
   private readonly pending = new Set<Promise<void>>();
   private readonly stopped = new AbortController();
@@ -43,20 +66,33 @@ export class WebhookSender {
 
   /** Sends `payment_intent.succeeded` for a snapshot of `intent`, after the current request is answered. */
   paymentIntentSucceeded(intent: Stripe.PaymentIntent): void {
-    const event: Stripe.PaymentIntentSucceededEvent = {
+    this.send('payment_intent.succeeded', intent);
+  }
+
+  /**
+   * Sends an event of `type` about a snapshot of `object`, after the current request is answered.
+   * `account` is the connected account it is about (Stripe's Connect events carry it);
+   * `previousAttributes` what changed, as Stripe's `*.updated` events tell.
+   */
+  send: EventSink = (type, object, account, previousAttributes) => {
+    const event = {
       id: newId('evt'),
       object: 'event',
+      ...(account ? { account } : {}),
       api_version: this.options.apiVersion,
       created: unixNow(),
-      data: { object: structuredClone(intent) },
+      data: {
+        object: structuredClone(object),
+        ...(previousAttributes ? { previous_attributes: structuredClone(previousAttributes) } : {}),
+      },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      type: 'payment_intent.succeeded',
-    };
+      type,
+    } as SandboxEvent;
     const delivery = this.deliver(event).finally(() => this.pending.delete(delivery));
     this.pending.add(delivery);
-  }
+  };
 
   /** Resolves once every event sent so far was delivered or given up on. */
   async settled(): Promise<void> {
