@@ -29,6 +29,7 @@ import events from './plugins/events';
 import mail from './plugins/mail';
 import orders from './plugins/orders';
 import payments from './plugins/payments';
+import payouts from './plugins/payouts';
 import securityHeaders from './plugins/securityHeaders';
 import adminRoutes from './routes/admin';
 import bookingRoutes from './routes/bookings';
@@ -40,6 +41,7 @@ import healthRoutes from './routes/health';
 import identityRoutes from './routes/identity';
 import imageRoutes from './routes/images';
 import paymentRoutes from './routes/payments';
+import payoutRoutes from './routes/payouts';
 import productRoutes from './routes/products';
 import searchRoutes from './routes/search';
 import stripeWebhookRoutes from './routes/stripeWebhook';
@@ -147,6 +149,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const clock = options.clock ?? systemClock;
   await app.register(mail, { clock, tokens: unsubscribeTokens(secret) });
   await app.register(orders, { clock });
+  await app.register(payouts, { clock });
   await app.register(events);
   await app.register(imageStore);
   await app.register(imageSweeper, {
@@ -165,6 +168,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(orderRoutes);
   await app.register(notificationRoutes);
   await app.register(earningsRoutes);
+  await app.register(payoutRoutes);
   await app.register(paymentRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(imageRoutes);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ledgerConfig, type Commission } from './ledgerConfig';
 import { ordersConfig, type OrdersConfig } from './ordersConfig';
+import { payoutsConfig, type PayoutsConfig } from './payoutsConfig';
 import { scaleOutConfig, type ImageStoreKind, type RateLimitStoreKind, type TrustProxy } from './scaleOutConfig';
 
 /** Everything the API reads from its environment, validated once at start. */
@@ -14,7 +15,7 @@ export interface StripeConfig {
   webhookSecret?: string;
 }
 
-export interface Config extends OrdersConfig {
+export interface Config extends OrdersConfig, PayoutsConfig {
   /** The platform's cut of each sale (`COMMISSION_PERCENT`, `COMMISSION_MIN`). */
   commission: Commission;
   apiPort: number;
@@ -206,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...scaleOutConfig(env, databaseUrl, problems),
     ...ordersConfig(env, clientOrigins, problems),
     ...ledgerConfig(env, problems),
+    ...payoutsConfig(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -125,6 +125,9 @@ export const MATRIX: Row[] = [
   { route: 'GET /earnings', expected: SELLERS },
   { route: 'GET /earnings/entries', expected: SELLERS },
   { route: 'GET /earnings/entries.csv', expected: SELLERS },
+  { route: 'POST /payout-account/link', expected: SELLERS },
+  // Sellers with no payout account: nothing to pay them through (409).
+  { route: 'POST /payouts', expected: statuses(401, 403, 409, 409, 409, 401, 409) },
   // Past the role check the upload is refused for its body (not multipart), which is enough here.
   {
     route: 'POST /image-host/1/upload', path: () => '/image-host/1/upload?key=book-resale-local', body: () => ({}),
@@ -142,6 +145,13 @@ export const MATRIX: Row[] = [
   { route: 'POST /notifications/unsubscribe', body: () => ({ token: 'forged.token' }), expected: statuses(400, 400, 400, 400, 400, 400, 400) },
 
   { route: 'GET /admin/disputes', expected: ADMINS },
+  { route: 'GET /admin/payouts', expected: ADMINS },
+  { route: 'GET /admin/payouts/waiting', expected: ADMINS },
+  { route: 'GET /admin/commission', expected: ADMINS },
+  { route: 'GET /admin/reconciliation', expected: ADMINS },
+  { route: 'POST /admin/reconciliation', expected: ADMINS },
+  // A payout that does not exist: the admin is told so.
+  { route: 'POST /admin/payouts/:id/retry', path: () => '/admin/payouts/0123456789abcdef01234567/retry', expected: statuses(401, 403, 403, 403, 404, 401, 403) },
   { route: 'GET /seller', expected: ADMINS },
   { route: 'GET /buyer', expected: ADMINS },
   { route: 'PUT /users/seller/:id', path: (f) => `/users/seller/${f.targetUserId}`, expected: ADMINS },

@@ -1,4 +1,5 @@
 import type { AccountChecker, AccountStanding, IdTokenVerifier } from '../src/lib/firebaseVerifier';
+import { FakeConnect } from './fakeConnect';
 import type { CreatePaymentIntent, CreateRefund, PaymentIntentView, PaymentProvider, RefundView } from '../src/lib/paymentProvider';
 
 /** Test ID tokens read `test:<uid>:<email>`; anything else is refused like a forged token. */
@@ -96,6 +97,14 @@ export class FakeStripe implements PaymentProvider {
       return { id: refund.id, amount: refund.amount, status: refund.status };
     },
   };
+
+  /** Connect: its platform balance is the succeeded charges less the refunds. */
+  connect = new FakeConnect(() => {
+    let cents = 0;
+    for (const intent of this.intents.values()) if (intent.status === 'succeeded') cents += intent.amount;
+    for (const refund of this.refundsByKey.values()) cents -= refund.amount;
+    return cents;
+  });
 
   /** The refunds made for one PaymentIntent. */
   refundsOf(intentId: string): RefundView[] {

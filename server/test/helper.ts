@@ -46,6 +46,8 @@ export async function buildTestApp(
       accountCheckTtlMs: 0,
       // Tests run the order sweep themselves (`app.orders.sweep()`), with a clock they move.
       orderSweepIntervalMs: 0,
+      // And the payout jobs (`app.payouts.tick()`).
+      payoutTickMs: 0,
       ...config,
     },
   };

@@ -71,7 +71,7 @@ describe('the ledger follows the order', () => {
     expect(await earnings(seller)).toEqual({
       balance: { pending: 11.5, available: 0, inTransit: 0, paidOut: 0 },
       account: { state: 'none', due: [] },
-      commission: { percent: 8, min: 0.5 },
+      commission: { percent: 8, min: 0.5, payoutMin: 1 },
     });
     expect((await orderAs(t.app, seller, bookingId)) as unknown).toMatchObject({ sellerReceives: 11.5 });
     expect(await orderAs(t.app, buyer, bookingId)).not.toHaveProperty('sellerReceives');
@@ -89,8 +89,8 @@ describe('the ledger follows the order', () => {
 
     const entries = await t.app.inject({ url: '/earnings/entries?limit=2', headers: seller.headers });
     expect(entries.json()).toEqual([
-      { _id: expect.any(String), kind: 'release', account: 'available', amount: 11.5, bookingId, bookName: `Book ${counter}`, at: clock.now().toISOString() },
-      { _id: expect.any(String), kind: 'release', account: 'pending', amount: -11.5, bookingId, bookName: `Book ${counter}`, at: clock.now().toISOString() },
+      { _id: expect.any(String), kind: 'release', account: 'available', amount: 11.5, bookingId, payoutId: null, bookName: `Book ${counter}`, at: clock.now().toISOString() },
+      { _id: expect.any(String), kind: 'release', account: 'pending', amount: -11.5, bookingId, payoutId: null, bookName: `Book ${counter}`, at: clock.now().toISOString() },
     ]);
     expect(entries.headers.link).toMatch(/rel="next"/);
   });
@@ -148,8 +148,8 @@ describe('the ledger follows the order', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="earnings.csv"');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('date,order,book,kind,balance,amount');
-    expect(lines[1]).toBe(`${clock.now().toISOString()},${bookingId},"'=HYPERLINK(""x""), ""quoted""",charge,pending,2.50`);
+    expect(lines[0]).toBe('date,order,payout,book,kind,balance,amount');
+    expect(lines[1]).toBe(`${clock.now().toISOString()},${bookingId},,"'=HYPERLINK(""x""), ""quoted""",charge,pending,2.50`);
     expect(lines.length - 1).toBe((await t.testDb.db.query('select 1 from ledger_entries where seller_id = $1', [seller.id])).length);
     // A refund's amount is a plain negative number, not guarded text.
     expect(lines.some((line) => /,refund,pending,-11\.50$/.test(line))).toBe(true);

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
+import { stripeConnect, type ConnectProvider } from './connectProvider';
 import { HttpError } from './errors';
 
 /** The part of a PaymentIntent the API relies on. */
@@ -44,6 +45,8 @@ export interface PaymentProvider {
     /** With an idempotency key, a repeat answers the first refund instead of refunding again. */
     create(params: CreateRefund, options: { idempotencyKey: string }): Promise<RefundView>;
   };
+  /** Connected accounts, transfers and payouts: how sellers are paid (lib/connectProvider.ts). */
+  connect: ConnectProvider;
 }
 
 /** A Stripe client; host, port and protocol point it at a local stand-in when configured. */
@@ -64,6 +67,7 @@ export function stripePaymentProvider(config: StripeConfig): PaymentProvider {
     refunds: {
       create: (params, options) => stripe.refunds.create(params, options),
     },
+    connect: stripeConnect(stripe),
   };
 }
 

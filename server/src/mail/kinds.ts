@@ -1,6 +1,6 @@
 /** Every kind of notification, in the app and by email (docs/API.md, "Notifications"). */
 export const NOTIFICATION_KINDS = [
   'booked', 'paid', 'ready', 'shipped', 'received', 'disputed', 'completed', 'cancelled', 'expired', 'refunded',
-  'ship_reminder', 'problem_window', 'code_locked',
+  'ship_reminder', 'problem_window', 'code_locked', 'payout_paid', 'payout_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -7,6 +7,8 @@ export interface MailFacts {
   bookName: string;
   deadline: Date | null;
   reason: string | null;
+  /** A payout's amount, for its news. */
+  amountCents?: number | null;
   recipientName: string;
   orderUrl: string;
   unsubscribeUrl: string;
@@ -17,8 +19,11 @@ const WHEN = new Intl.DateTimeFormat('en-GB', {
 });
 const when = (date: Date | null) => (date === null ? 'soon' : `${WHEN.format(date)} UTC`);
 
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const dollars = (cents: number | null | undefined) => DOLLARS.format((cents ?? 0) / 100);
+
 /** The subject and the first lines of each kind of email, by the reader's side of the order. */
-function whatHappened({ kind, role, bookName: book, deadline, reason }: MailFacts): { subject: string; lines: string[] } {
+function whatHappened({ kind, role, bookName: book, deadline, reason, amountCents }: MailFacts): { subject: string; lines: string[] } {
   const because = reason ? [`Reason: ${reason}`] : [];
   switch (kind) {
     case 'booked':
@@ -53,6 +58,13 @@ function whatHappened({ kind, role, bookName: book, deadline, reason }: MailFact
         : { subject: `The order for ${book} was refunded`, lines: [`The buyer's payment for ${book} was refunded.`, ...because] };
     case 'ship_reminder':
       return { subject: `Ship ${book} by ${when(deadline)}`, lines: [`${book} is paid for and still waiting.`, `Get it ready or ship it by ${when(deadline)}, or the order is cancelled and refunded.`] };
+    case 'payout_paid':
+      return { subject: `${dollars(amountCents)} reached your bank`, lines: [`Your payout of ${dollars(amountCents)} was paid to your bank account.`] };
+    case 'payout_failed':
+      return {
+        subject: `Your payout of ${dollars(amountCents)} failed`,
+        lines: [`Your payout of ${dollars(amountCents)} could not be paid to your bank, so the money is available again.`, ...because, 'Check your payout details on your earnings page, then withdraw again.'],
+      };
     case 'code_locked':
       return { subject: `Hand-over codes for ${book} are paused`, lines: ['Someone entered a wrong hand-over code for your order five times.', 'Codes are refused for 15 minutes. Only give your code to the seller when you have the book in hand.'] };
   }
@@ -66,7 +78,7 @@ export function renderMail(facts: MailFacts): { subject: string; text: string } 
     '',
     ...lines,
     '',
-    `See the order: ${facts.orderUrl}`,
+    facts.kind.startsWith('payout_') ? `See your earnings: ${facts.orderUrl}` : `See the order: ${facts.orderUrl}`,
     '',
     '--',
     'Book Resale',

@@ -13,10 +13,13 @@ export interface NotificationRow {
   reason: string | null;
   created_at: Date | string;
   read_at: Date | string | null;
+  /** A payout's news: the payout and its amount (cents). */
+  payout_id?: string | null;
+  amount_cents?: number | string | null;
 }
 
 // `id` goes out as text (a bigint); order by `notifications.id`, the number, never by this text.
-const COLUMNS = 'id::text as id, user_id, booking_id, kind, role, book_name, deadline, reason, created_at, read_at';
+const COLUMNS = 'id::text as id, user_id, booking_id, kind, role, book_name, deadline, reason, created_at, read_at, payout_id, amount_cents';
 
 /** The most notifications a reconnecting stream is sent at once. */
 export const REPLAY_MAX = 200;
@@ -111,6 +114,8 @@ export function notificationOnWire(row: NotificationRow) {
     read: row.read_at !== null,
     ...(row.deadline !== null && { deadline: iso(row.deadline) }),
     ...(row.reason !== null && { reason: row.reason }),
+    ...(row.payout_id != null && { payoutId: row.payout_id }),
+    ...(row.amount_cents != null && { amount: Number(row.amount_cents) / 100 }),
   };
 }
 

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { decodeNewestCursor, linkNewestPage, LIST_MAX, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { toDollars } from '../lib/money';
 import { callerOf } from '../plugins/identity';
+import { accountStateOf } from '../payouts/accounts';
 import { ledgerRepository, type SellerEntryRow } from '../repositories/ledger';
+import { payoutsRepository } from '../repositories/payouts';
 import { listOf } from '../schemas';
 
 const num = { type: 'number' } as const;
@@ -18,23 +20,37 @@ const earnings = {
       properties: { pending: num, available: num, inTransit: num, paidOut: num },
     },
     account: { type: 'object', required: ['state', 'due'], properties: { state: str, due: { type: 'array', items: str } } },
-    commission: { type: 'object', required: ['percent', 'min'], properties: { percent: num, min: num } },
+    commission: { type: 'object', required: ['percent', 'min'], properties: { percent: num, min: num, payoutMin: num } },
   },
 } as const;
 
+const strOrNull = { type: ['string', 'null'] } as const;
+
 const entry = {
   type: 'object',
-  required: ['_id', 'kind', 'account', 'amount', 'bookingId', 'bookName', 'at'],
-  properties: { _id: str, kind: str, account: str, amount: num, bookingId: str, bookName: str, at: str },
+  required: ['_id', 'kind', 'account', 'amount', 'bookingId', 'payoutId', 'bookName', 'at'],
+  properties: { _id: str, kind: str, account: str, amount: num, bookingId: strOrNull, payoutId: strOrNull, bookName: strOrNull, at: str },
 } as const;
 
-/** A seller's entry: what it did to what the platform owes them (positive: owed more). */
+/** The part of the balance each seller account of the ledger is. */
+const BALANCE_OF = {
+  seller_pending: 'pending',
+  seller_available: 'available',
+  seller_in_transit: 'inTransit',
+  seller_paid_out: 'paidOut',
+} as const;
+
+/**
+ * A seller's entry: what it did to one part of their balance (positive: more). An order's
+ * entries name the order and its book; a payout's name the payout.
+ */
 const entryOnWire = (row: SellerEntryRow) => ({
   _id: row.id,
   kind: row.kind,
-  account: row.account === 'seller_pending' ? 'pending' : 'available',
+  account: BALANCE_OF[row.account],
   amount: toDollars(-row.amount_cents),
   bookingId: row.booking_id,
+  payoutId: row.payout_id,
   bookName: row.book_name,
   at: new Date(row.at).toISOString(),
 });
@@ -46,13 +62,19 @@ export default async function earningsRoutes(app: FastifyInstance) {
   const ledger = ledgerRepository(app.db);
 
   app.get('/earnings', { schema: { response: { 200: earnings } } }, async (request) => {
-    const balance = await ledger.balanceOf(callerOf(request).id);
+    const sellerId = callerOf(request).id;
+    const [balance, account] = await Promise.all([ledger.balanceOf(sellerId), payoutsRepository(app.db).accountOf(sellerId)]);
     const { percent, minCents } = app.config.commission;
     return {
-      balance: { pending: toDollars(balance.pending), available: toDollars(balance.available), inTransit: 0, paidOut: 0 },
-      // Payout accounts come with Stripe Connect; until one is set up, earnings wait.
-      account: { state: 'none', due: [] },
-      commission: { percent, min: toDollars(minCents) },
+      balance: {
+        pending: toDollars(balance.pending),
+        available: toDollars(balance.available),
+        inTransit: toDollars(balance.inTransit),
+        paidOut: toDollars(balance.paidOut),
+      },
+      // Until an account is active, earnings wait in available.
+      account: accountStateOf(account),
+      commission: { percent, min: toDollars(minCents), payoutMin: toDollars(app.config.payoutMinCents) },
     };
   });
 
@@ -86,7 +108,7 @@ export default async function earningsRoutes(app: FastifyInstance) {
 }
 
 const CSV_MAX = 50_000;
-const CSV_HEADER = 'date,order,book,kind,balance,amount';
+const CSV_HEADER = 'date,order,payout,book,kind,balance,amount';
 
 /** A field as RFC 4180 quotes it; a leading =, +, - or @ is defused so no spreadsheet runs it. */
 function csvField(value: string): string {
@@ -96,6 +118,6 @@ function csvField(value: string): string {
 
 /** The text fields guarded, the amount as a plain signed number. */
 function csvLine(entry: ReturnType<typeof entryOnWire>): string {
-  const text = [entry.at, entry.bookingId, entry.bookName, entry.kind, entry.account].map(csvField);
+  const text = [entry.at, entry.bookingId ?? '', entry.payoutId ?? '', entry.bookName ?? '', entry.kind, entry.account].map(csvField);
   return [...text, entry.amount.toFixed(2)].join(',');
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
 import { badRequest } from '../lib/errors';
 import { recordSucceededIntent, type SucceededIntent, type WebhookOutcome } from '../payments/webhook';
+import { CONNECT_EVENTS, onConnectEvent } from '../payouts/webhook';
 
 /** Stripe's events are a few kilobytes; a PaymentIntent with its charges stays well below this. */
 const EVENT_BODY_LIMIT = 256 * 1024;
@@ -88,6 +89,11 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     },
     async (request): Promise<{ received: true; outcome: WebhookOutcome }> => {
       const event = verifiedEvent(request, secret);
+      if (CONNECT_EVENTS.has(event.type)) {
+        const outcome = await onConnectEvent(app.payouts.deps(request.log), event);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook: connect event');
+        return { received: true, outcome };
+      }
       if (event.type !== 'payment_intent.succeeded') return { received: true, outcome: 'ignored' };
       const intent = succeededIntentOf(event);
       if (!intent) throw badRequest('The event carries no PaymentIntent');
