@@ -1,13 +1,17 @@
 import fc from 'fast-check';
 import { recordSucceededIntent } from '../src/payments/webhook';
+import { applyAccountUpdate } from '../src/payouts/accounts';
+import { onPayoutEvent } from '../src/payouts/events';
 import { addProduct, ADMIN_EMAIL, buildSecondApp, buildTestApp, paymentIntentFor, signUp, type Actor, type TestApp } from './helper';
-import { DAY, HOUR, MovableClock, move, orderAs } from './orderSupport';
+import { DAY, HOUR, MINUTE, MovableClock, move, orderAs } from './orderSupport';
 
 /**
  * Random sequences of what happens to orders (bookings, payments and their replays, every move
- * by every side, deadlines passing, two sweeps at once) in random orders, with duplicates. After
- * every step the ledger must balance, each order's money must match its state, no step may be
- * booked twice, and the provider's money must agree with the ledger.
+ * by every side, deadlines passing, two sweeps at once) and to payouts (withdrawals, runs in two
+ * processes at once, the bank paying or failing, failing after paying, replayed events, answers
+ * lost and resumed) in random orders, with duplicates. After every step the ledger must balance,
+ * each order's money must match its state, no step may be booked twice, no seller may be paid
+ * more than they earned, and the provider's money must agree with the ledger.
  */
 
 let t: TestApp;
@@ -17,8 +21,12 @@ let seller: Actor;
 let admin: Actor;
 let second: Awaited<ReturnType<typeof buildSecondApp>>;
 let run = 0;
+let sellerAccount = '';
+/** The last payout event delivered, to replay. */
+let lastEvent: Parameters<typeof onPayoutEvent> | undefined;
 /** Every state some order was in after some step: the runs must have reached them all. */
 const reached = new Set<string>();
+const reachedPayouts = new Set<string>();
 
 beforeAll(async () => {
   clock = new MovableClock();
@@ -28,6 +36,10 @@ beforeAll(async () => {
   admin = await signUp(t.app, ADMIN_EMAIL, 'Buyer');
   // Another API process on the same database, for two sweeps at once.
   second = await buildSecondApp(t);
+  // The seller has an active payout account.
+  await t.app.inject({ method: 'POST', url: '/payout-account/link', headers: seller.headers });
+  [{ provider_account_id: sellerAccount }] = await t.testDb.db.query<{ provider_account_id: string }>('select provider_account_id from payout_accounts');
+  await applyAccountUpdate(t.app.payouts.deps(t.app.log), t.stripe.connect.onboard(sellerAccount), 1);
 });
 afterAll(async () => {
   await second.close();
@@ -44,7 +56,15 @@ type Step =
   | { op: 'handover'; order: number }
   | { op: 'progress'; order: number; pick: number }
   | { op: 'elapse'; hours: number }
-  | { op: 'sweepTwice' };
+  | { op: 'sweepTwice' }
+  | { op: 'withdraw' }
+  | { op: 'payoutRun' }
+  | { op: 'settle'; pick: number }
+  | { op: 'failPaid'; pick: number }
+  | { op: 'replayPayout' }
+  | { op: 'bank'; failing: boolean }
+  | { op: 'loseAnswer'; of: 'transfer' | 'payout' }
+  | { op: 'resume' };
 
 const order = fc.integer({ min: 0, max: ORDERS - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -65,7 +85,23 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 12, arbitrary: fc.record({ op: fc.constant('progress' as const), order, pick: fc.nat(20) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('elapse' as const), hours: fc.integer({ min: 1, max: 60 }) }) },
   { weight: 1, arbitrary: fc.constant({ op: 'sweepTwice' as const }) },
+  { weight: 2, arbitrary: fc.constant({ op: 'withdraw' as const }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'payoutRun' as const }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('settle' as const), pick: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('failPaid' as const), pick: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'replayPayout' as const }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('bank' as const), failing: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('loseAnswer' as const), of: fc.constantFrom('transfer' as const, 'payout' as const) }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'resume' as const }) },
 );
+
+/** Delivers a payout event as the webhook would (and keeps it, to replay). */
+async function deliver(type: 'payout.paid' | 'payout.failed', payoutId: string) {
+  const payout = t.stripe.connect.payouts.get(payoutId);
+  if (!payout) return;
+  lastEvent = [t.app.payouts.deps(t.app.log), type, { ...payout, metadata: { ...payout.metadata } }, payout.account];
+  await onPayoutEvent(...lastEvent);
+}
 
 interface Books {
   bookIds: string[];
@@ -149,6 +185,42 @@ async function apply(books: Books, s: Step): Promise<void> {
     case 'sweepTwice':
       clock.advance(DAY);
       await Promise.all([t.app.orders.sweep(), second.app.orders.sweep()]);
+      return;
+    case 'withdraw': {
+      const answer = await t.app.inject({ method: 'POST', url: '/payouts', headers: seller.headers });
+      expect([200, 409]).toContain(answer.statusCode);
+      return;
+    }
+    case 'payoutRun':
+      await Promise.all([t.app.payouts.run(), second.app.payouts.run()]);
+      return;
+    case 'settle': {
+      const pending = [...t.stripe.connect.payouts.values()].filter((payout) => payout.status === 'pending');
+      if (pending.length === 0) return;
+      const settled = t.stripe.connect.settle(pending[s.pick % pending.length].id);
+      await deliver(settled.status === 'paid' ? 'payout.paid' : 'payout.failed', settled.id);
+      return;
+    }
+    case 'failPaid': {
+      const paid = [...t.stripe.connect.payouts.values()].filter((payout) => payout.status === 'paid');
+      if (paid.length === 0) return;
+      await deliver('payout.failed', t.stripe.connect.failAfterPaid(paid[s.pick % paid.length].id).id);
+      return;
+    }
+    case 'replayPayout':
+      if (lastEvent) await onPayoutEvent(...lastEvent);
+      return;
+    case 'bank': {
+      const account = t.stripe.connect.accounts.get(sellerAccount);
+      if (account) account.bank = s.failing ? '000111111116' : '000123456789';
+      return;
+    }
+    case 'loseAnswer':
+      t.stripe.connect.lostAnswer.add(s.of);
+      return;
+    case 'resume':
+      clock.advance(2 * MINUTE);
+      await Promise.all([t.app.payouts.tick(), second.app.payouts.tick()]);
   }
 }
 
@@ -163,8 +235,9 @@ async function checkInvariants(books: Books): Promise<void> {
      from ledger_entries`,
   );
   expect(sums).toEqual({ total: '0', unbalanced: 0 });
-  // No step is booked twice for an order.
-  expect(await db.query('select booking_id, kind from ledger_transactions group by booking_id, kind having count(*) > 1')).toEqual([]);
+  // No step is booked twice for an order or a payout.
+  expect(await db.query('select booking_id, kind from ledger_transactions where booking_id is not null group by booking_id, kind having count(*) > 1')).toEqual([]);
+  expect(await db.query('select payout_id, kind from ledger_transactions where payout_id is not null group by payout_id, kind having count(*) > 1')).toEqual([]);
   // Each order's money matches its state.
   for (const bookingId of books.bookings) {
     if (!bookingId) continue;
@@ -187,7 +260,24 @@ async function checkInvariants(books: Books): Promise<void> {
     // The provider holds the charge while the sale stands, nothing once refunded or never paid.
     expect(row.provider).toBe(OWED_PENDING.includes(row.state) || row.state === 'completed' ? row.total : 0);
   }
-  // The provider agrees with the ledger: what was charged for recorded payments, less what it refunded.
+  // What reached the seller's account at the provider: never more than they earned (released to
+  // available), and exactly what the ledger has on its way and paid out, less payouts set up whose
+  // transfer never happened (the provider refused it, or it is still to be resumed).
+  const netTransfers = [...t.stripe.connect.transfers.values()].reduce((sum, transfer) => sum + transfer.amount - transfer.amount_reversed, 0);
+  const [{ released }] = await db.query<{ released: number }>(
+    `select coalesce(-sum(e.amount_cents), 0)::int as released from ledger_entries e join ledger_transactions x on x.id = e.transaction_id
+     where x.kind = 'release' and e.account = 'seller_available' and e.seller_id = $1`,
+    [seller.id],
+  );
+  expect(netTransfers).toBeLessThanOrEqual(released);
+  const open = await db.query<{ id: string; amount_cents: number }>("select id, amount_cents::int as amount_cents from payouts where state = 'created'");
+  const untransferred = open
+    .filter((payout) => ![...t.stripe.connect.transfers.values()].some((transfer) => transfer.metadata.payoutId === payout.id))
+    .reduce((sum, payout) => sum + payout.amount_cents, 0);
+  const sellerBalance = (await t.app.inject({ url: '/earnings', headers: seller.headers })).json<{ balance: Record<string, number> }>().balance;
+  expect(netTransfers).toBe(Math.round((sellerBalance.inTransit + sellerBalance.paidOut) * 100) - untransferred);
+  // The provider agrees with the ledger: what was charged for recorded payments, less what it
+  // refunded, less what left for the seller.
   const [ledgerProvider] = await db.query<{ cents: string }>("select coalesce(sum(amount_cents), 0)::text as cents from ledger_entries where account = 'provider'");
   const payments = await db.query<{ transaction_id: string }>('select transaction_id from payments');
   let atProvider = 0;
@@ -196,11 +286,9 @@ async function checkInvariants(books: Books): Promise<void> {
     if (!intent) continue;
     atProvider += intent.amount - t.stripe.refundsOf(intentId).reduce((sum, refund) => sum + refund.amount, 0);
   }
-  expect(Number(ledgerProvider.cents)).toBe(atProvider);
+  expect(Number(ledgerProvider.cents)).toBe(atProvider - netTransfers - untransferred);
   // The seller's balance is the sum of what each order owes them, never negative.
-  const balance = (await t.app.inject({ url: '/earnings', headers: seller.headers })).json<{ balance: { pending: number; available: number } }>().balance;
-  expect(balance.pending).toBeGreaterThanOrEqual(0);
-  expect(balance.available).toBeGreaterThanOrEqual(0);
+  for (const part of ['pending', 'available', 'inTransit', 'paidOut']) expect(sellerBalance[part]).toBeGreaterThanOrEqual(0);
 }
 
 it('keeps the ledger balanced and true to every order, whatever happens in whatever order', async () => {
@@ -224,10 +312,13 @@ it('keeps the ledger balanced and true to every order, whatever happens in whate
           books.bookings.filter(Boolean),
         ]);
         for (const { state } of states) reached.add(state);
+        for (const { state } of await t.testDb.db.query<{ state: string }>('select distinct state from payouts')) reachedPayouts.add(state);
       }
     }),
     { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 40), seed: Number(process.env.LEDGER_PROPERTY_SEED ?? 20261127) },
   );
+  // The sequences went everywhere an order and a payout can go.
+  expect([...reachedPayouts].sort()).toEqual(['created', 'failed', 'in_transit', 'paid']);
   // The sequences went everywhere an order can go.
   expect([...reached].sort()).toEqual(
     expect.arrayContaining(['booked', 'cancelled', 'completed', 'disputed', 'expired', 'paid', 'received', 'refunded']),
