@@ -2,39 +2,11 @@
  * The sandbox sends signed `payment_intent.succeeded` events to a configured URL, as Stripe does,
  * retrying a bounded number of times; with no URL it sends nothing.
  */
-import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { type StripeSandbox, type StripeSandboxOptions, startStripeSandbox } from './server';
+import { type Received, startReceiver } from './test-kit';
 
 const SECRET = 'whsec_sandbox_test_secret';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local receiver answering each POST with the next of `statuses` (then 200). */
-async function startReceiver(statuses: number[] = []) {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(statuses.shift() ?? 200, { 'Content-Type': 'application/json' }).end('{}');
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/stripe/webhook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
