@@ -104,8 +104,9 @@ export class Transfers {
     const paymentRefund = newId('pyr');
     const { currency } = transfer;
     const destination = String(transfer.destination);
-    const balanceTransaction = this.balances.book({ account: null, type: 'transfer_refund', amount, currency, source: reversalId });
-    this.balances.book({ account: destination, type: 'payment_refund', amount: -amount, currency, source: paymentRefund });
+    const description = readString(params, 'description') ?? null;
+    const balanceTransaction = this.balances.book({ account: null, type: 'transfer_refund', amount, currency, source: reversalId, description });
+    this.balances.book({ account: destination, type: 'payment_refund', amount: -amount, currency, source: paymentRefund, description });
     const reversal: Stripe.TransferReversal = {
       id: reversalId,
       object: 'transfer_reversal',
