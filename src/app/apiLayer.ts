@@ -8,6 +8,7 @@ import { addProductListeners } from '../features/products/productListeners';
 import { addOrderListeners } from '../features/orders/ordersListeners';
 import { addNotificationListeners } from '../features/notifications/notificationsListeners';
 import { addEarningsListeners } from '../features/earnings/earningsListeners';
+import { addPayoutListeners } from '../features/payouts/payoutsListeners';
 import type { AppStartListening } from './listenerMiddleware';
 import { apiLayerAttached, rootReducer, type StoreShell } from './storeShell';
 
@@ -20,7 +21,7 @@ export function injectApiReducer(): void {
 
 /**
  * Puts the API layer into a store: the API's slice and middleware, and the listeners that run the
- * app's flows (log-in, roles, booking, payment, products, admin, orders, notifications, earnings). Once per store.
+ * app's flows (log-in, roles, booking, payment, products, admin, orders, notifications, earnings, payouts). Once per store.
  */
 export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: StoreShell): void {
   if (attached.has(store)) return;
@@ -37,5 +38,6 @@ export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: Sto
   addOrderListeners(startListening);
   addNotificationListeners(startListening);
   addEarningsListeners(startListening);
+  addPayoutListeners(startListening);
   store.dispatch(apiLayerAttached());
 }

@@ -22,6 +22,7 @@ const pages: Array<[string, string, Partial<RootState>, string]> = [
   ['My Products', '/dashboard/myproducts', seller, 'My Products'],
   ['My Buyer', '/dashboard/mybuyer', seller, 'My Buyer'],
   ['My Earnings', '/dashboard/earnings', seller, 'My Earnings'],
+  ['Payouts', '/dashboard/payouts', admin, 'Payouts'],
   ['a paid booking', '/dashboard/payment/b1', buyer, 'payment for Dune'],
   ['an unknown booking', '/dashboard/payment/nope', buyer, "We couldn't find this booking"],
   ['a seller page, to a buyer', '/dashboard/mybuyer', buyer, 'You need a seller account for this page'],
@@ -43,10 +44,14 @@ beforeEach(() => {
       HttpResponse.json({
         balance: { pending: 0, available: 0, inTransit: 0, paidOut: 0 },
         account: { state: 'none', due: [] },
-        commission: { percent: 8, min: 0.5 },
+        commission: { percent: 8, min: 0.5, payoutMin: 1 },
       }),
     ),
     http.get(`${API}/earnings/entries`, () => HttpResponse.json([])),
+    http.get(`${API}/admin/payouts`, () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+    http.get(`${API}/admin/payouts/waiting`, () => HttpResponse.json([])),
+    http.get(`${API}/admin/commission`, () => HttpResponse.json([])),
+    http.get(`${API}/admin/reconciliation`, () => HttpResponse.json(null)),
   );
 });
 

@@ -39,6 +39,7 @@ const MyBuyerPage = lazyPage(() => import('../features/products/MyBuyerPage'));
 const EarningsPage = lazyPage(() => import('../features/earnings/EarningsPage'));
 const OrderPage = lazyPage(() => import('../features/orders/OrderPage'));
 const DisputesPage = lazyPage(() => import('../features/orders/DisputesPage'));
+const PayoutsPage = lazyPage(() => import('../features/payouts/PayoutsPage'));
 const NotificationsPage = lazyPage(() => import('../features/notifications/NotificationsPage'));
 const NotificationSettingsPage = lazyPage(() => import('../features/notifications/NotificationSettingsPage'));
 const UnsubscribePage = lazyPage(() => import('../features/notifications/UnsubscribePage'));
@@ -108,6 +109,7 @@ export function AppRoutes() {
               <Route path={paths.allSeller} element={<Page page={AllSellerPage} />} />
               <Route path={paths.allBuyer} element={<Page page={AllBuyerPage} />} />
               <Route path={paths.disputes} element={<Page page={DisputesPage} />} />
+              <Route path={paths.payouts} element={<Page page={PayoutsPage} />} />
             </Route>
             <Route element={<Guarded guard={RequireSeller} />}>
               <Route path={paths.addProducts} element={<Page page={AddProductPage} />} />

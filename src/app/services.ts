@@ -46,6 +46,8 @@ export interface PaymentService {
 
 export interface NavigationService {
   navigate(to: string, options?: { replace?: boolean }): void;
+  /** Leaves the app for another site's page (the payment provider's onboarding): a full page load. */
+  leave(url: string): void;
 }
 
 export type NotifyVariant = 'default' | 'success' | 'error' | 'info' | 'warning';
@@ -138,6 +140,7 @@ export function createNavigationService(): NavigationService & {
       if (bound) bound(to, options);
       else window.location.assign(to);
     },
+    leave: (url) => window.location.assign(url),
   };
 }
 

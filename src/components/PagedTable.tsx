@@ -37,6 +37,19 @@ export interface PagedListState {
   fetchNextPage(): unknown;
 }
 
+/** A list that comes whole in one answer (a plain query's result): no later page to load. */
+export const wholeList = (query: Pick<PagedListState, 'isLoading' | 'isFetching' | 'isError' | 'error' | 'refetch'>): PagedListState => ({
+  isLoading: query.isLoading,
+  isFetching: query.isFetching,
+  isError: query.isError,
+  error: query.error,
+  refetch: query.refetch,
+  isFetchingNextPage: false,
+  isFetchNextPageError: false,
+  hasNextPage: false,
+  fetchNextPage: () => undefined,
+});
+
 interface Props<Row> {
   /** The table's accessible name (the page's title). */
   label: string;

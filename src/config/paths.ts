@@ -24,6 +24,7 @@ export const paths = {
   order: (bookingId: string) => `/dashboard/orders/${encodeURIComponent(bookingId)}`,
   orderPattern: '/dashboard/orders/:id',
   disputes: '/dashboard/disputes',
+  payouts: '/dashboard/payouts',
   notifications: '/dashboard/notifications',
   notificationSettings: '/dashboard/notifications/settings',
   unsubscribe: '/unsubscribe',

@@ -20,6 +20,7 @@ export function dashboardMenu(isAdmin: boolean, isSeller: boolean): MenuItem[] {
           { label: copy.menu.allSeller, to: paths.allSeller },
           { label: copy.menu.allBuyer, to: paths.allBuyer },
           { label: copy.menu.disputes, to: paths.disputes },
+          { label: copy.menu.payouts, to: paths.payouts },
         ]
       : []),
     ...(isSeller

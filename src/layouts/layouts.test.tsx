@@ -26,13 +26,14 @@ describe('dashboard side menu', () => {
     expect(menuOf()).toEqual([['My Orders', '/dashboard']]);
   });
 
-  it('adds All seller, All Buyer and Disputes for an admin', () => {
+  it('adds All seller, All Buyer, Disputes and Payouts for an admin', () => {
     renderDashboard({ isAdmin: true });
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
       ['All seller', '/dashboard/allseller'],
       ['All Buyer', '/dashboard/allbuyer'],
       ['Disputes', '/dashboard/disputes'],
+      ['Payouts', '/dashboard/payouts'],
     ]);
   });
 
@@ -59,7 +60,7 @@ describe('dashboard side menu: where you are', () => {
   it('puts each link in a list item, so the list holds only items', () => {
     renderDashboard({ isAdmin: true });
     const list = within(screen.getByRole('navigation', { name: 'dashboard' })).getByRole('list');
-    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI']);
+    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI', 'LI']);
   });
 
   it('starts with a skip link to the main region', async () => {

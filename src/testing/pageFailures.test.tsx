@@ -36,7 +36,7 @@ const product = { _id: 'p1', name: 'Dune', price: 12, phone: '1', location: 'Dha
 const earnings = {
   balance: { pending: 16, available: 0, inTransit: 0, paidOut: 0 },
   account: { state: 'none', due: [] },
-  commission: { percent: 8, min: 0.5 },
+  commission: { percent: 8, min: 0.5, payoutMin: 1 },
 };
 const entry = { _id: 'e1', kind: 'charge', account: 'pending', amount: 16, bookingId: 'b1', bookName: 'Dune', at: '2025-11-21T12:00:00.000Z' };
 

@@ -87,7 +87,7 @@ const cases: Case[] = [
           HttpResponse.json({
             balance: { pending: 16, available: 0, inTransit: 0, paidOut: 0 },
             account: { state: 'none', due: [] },
-            commission: { percent: 8, min: 0.5 },
+            commission: { percent: 8, min: 0.5, payoutMin: 1 },
           }),
       ],
     ],

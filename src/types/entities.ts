@@ -155,7 +155,8 @@ export type Order = Booking &
     deadline: OrderDeadline | null;
   };
 
-export type NotificationKind =
+/** What happened to an order, told to its buyer or seller. */
+export type OrderNotificationKind =
   | 'booked'
   | 'paid'
   | 'ready'
@@ -170,6 +171,11 @@ export type NotificationKind =
   | 'problem_window'
   | 'code_locked';
 
+/** What happened to a seller's payout (`bookingId` and `bookName` are then ''). */
+export type PayoutNotificationKind = 'payout_paid' | 'payout_failed';
+
+export type NotificationKind = OrderNotificationKind | PayoutNotificationKind;
+
 export interface AppNotification {
   /** Increasing: a later notification has a greater id (as a number). */
   _id: string;
@@ -182,34 +188,44 @@ export interface AppNotification {
   read: boolean;
   /** ship_reminder: the ship deadline; problem_window: when it closes. */
   deadline?: string;
+  /** Why an order moved, or why a payout failed. */
   reason?: string;
+  /** The payout notifications: which payout, and its amount in dollars. */
+  payoutId?: string;
+  amount?: number;
 }
 
 export interface NotificationSettings {
   email: Record<NotificationKind, boolean>;
 }
 
-/** What a seller is owed, in dollars (`GET /earnings`). Payouts are not built yet: the last two are 0. */
+/** What a seller is owed, in dollars (`GET /earnings`). */
 export interface EarningsBalance {
   /** Sold, waiting for the order to complete. */
   pending: number;
+  /** Theirs, waiting for a payout. */
   available: number;
+  /** Paid out, not yet in their bank. */
   inTransit: number;
   paidOut: number;
 }
 
 export type PayoutAccountState = 'none' | 'pending' | 'active' | 'restricted';
 
-/** Where payouts would go: `due` names what the payment provider still needs. */
+/** Where payouts go: `due` names what the payment provider still needs (its requirement keys, e.g. `external_account`). */
 export interface PayoutAccount {
   state: PayoutAccountState;
   due: string[];
 }
 
-/** The platform's cut of a book's price: `percent` of it, at least `min` dollars, never more than the price. */
+/**
+ * The platform's cut of a book's price: `percent` of it, at least `min` dollars, never more than
+ * the price; and the smallest payout, `payoutMin` dollars.
+ */
 export interface Commission {
   percent: number;
   min: number;
+  payoutMin: number;
 }
 
 export interface Earnings {
@@ -218,18 +234,85 @@ export interface Earnings {
   commission: Commission;
 }
 
-export type EarningKind = 'charge' | 'release' | 'refund';
-export type EarningAccount = 'pending' | 'available';
+export type EarningKind = 'charge' | 'release' | 'refund' | 'payout' | 'payout_paid' | 'payout_failed';
+export type EarningAccount = keyof EarningsBalance;
 
-/** One line of a seller's ledger: `amount` (dollars, signed) is what it did to what they are owed in `account`. */
+/**
+ * One line of a seller's ledger: `amount` (dollars, signed) is what it did to one part of their
+ * balance, `account`. An order's entries name the order and its book; a payout's name the payout.
+ */
 export interface EarningEntry {
   _id: string;
   kind: EarningKind;
   account: EarningAccount;
   amount: number;
-  bookingId: string;
-  bookName: string;
+  bookingId: string | null;
+  payoutId: string | null;
+  bookName: string | null;
   at: string;
+}
+
+/** `POST /payout-account/link`: the payment provider's page where the seller sets up payouts. */
+export interface PayoutAccountLink {
+  url: string;
+}
+
+/** created: set aside, being sent; in_transit: sent to the bank; paid: in the bank; failed: the money is available again. */
+export type PayoutState = 'created' | 'in_transit' | 'paid' | 'failed';
+/** Who started a payout: the weekly run, the seller (Withdraw) or an admin (Retry). */
+export type PayoutOrigin = 'schedule' | 'withdraw' | 'retry';
+
+/** Money on its way from the platform to a seller's bank (amount in dollars). */
+export interface Payout {
+  _id: string;
+  sellerId: string;
+  amount: number;
+  state: PayoutState;
+  origin: PayoutOrigin;
+  /** The failed payout this one retries. */
+  retryOf: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  failedAt: string | null;
+}
+
+/** A payout as admins list it (`GET /admin/payouts`): whose it is. */
+export interface AdminPayout extends Payout {
+  sellerName: string | null;
+  sellerEmail: string | null;
+}
+
+/** A seller holding available money without an active payout account (`GET /admin/payouts/waiting`). */
+export interface WaitingSeller {
+  sellerId: string;
+  name: string;
+  email: string;
+  available: number;
+  account: Exclude<PayoutAccountState, 'restricted'>;
+}
+
+/** The commission the platform earned in one month, `YYYY-MM` (`GET /admin/commission`). */
+export interface MonthlyCommission {
+  month: string;
+  commission: number;
+}
+
+/** Something the ledger and the payment provider do not agree on. */
+export interface ReconciliationDifference {
+  kind: 'balance' | 'payout' | 'transfer';
+  payoutId?: string;
+  providerId?: string;
+  ours: string;
+  theirs: string;
+}
+
+/** One comparison of the ledger with the payment provider (`/admin/reconciliation`). */
+export interface Reconciliation {
+  at: string;
+  checked: { payouts: number; transfers: number; balance: boolean };
+  differences: ReconciliationDifference[];
 }
 
 export interface PaymentRecord {

@@ -11,7 +11,7 @@ import { Component as EarningsPage } from './EarningsPage';
 const earnings: Earnings = {
   balance: { pending: 16, available: 1234.5, inTransit: 0, paidOut: 0 },
   account: { state: 'none', due: [] },
-  commission: { percent: 8, min: 0.5 },
+  commission: { percent: 8, min: 0.5, payoutMin: 1 },
 };
 
 const entry = (overrides: Partial<EarningEntry>): EarningEntry => ({
@@ -20,6 +20,7 @@ const entry = (overrides: Partial<EarningEntry>): EarningEntry => ({
   account: 'pending',
   amount: 16,
   bookingId: 'b1',
+  payoutId: null,
   bookName: 'Dune',
   at: '2025-11-21T12:00:00.000Z',
   ...overrides,
@@ -87,8 +88,10 @@ describe('My Earnings', () => {
     expect(figure('On its way')).toBe('$0.00');
     expect(figure('Paid out')).toBe('$0.00');
     expect(screen.getByText("Book Resale keeps 8% of each book's price (at least $0.50); shipping is yours")).toBeInTheDocument();
-    expect(screen.getByText(/Payouts to a bank are not set up yet.*wait here, safely, as Available/)).toBeInTheDocument();
-    // Nothing to press about payouts: the only button of the balance section is none at all.
+    const payouts = screen.getByRole('region', { name: 'Payouts' });
+    expect(within(payouts).getByText('Set up payouts to get paid. You can sell before you do; your earnings wait in Available.')).toBeInTheDocument();
+    expect(within(payouts).getByRole('button', { name: 'Set up payouts' })).toBeInTheDocument();
+    // The balance itself has nothing to press.
     expect(within(screen.getByRole('region', { name: 'Balance' })).queryByRole('button')).not.toBeInTheDocument();
     expect(calls).toEqual([{ path: '/earnings', authorization: 'bearer t0k' }]);
   });
@@ -112,6 +115,34 @@ describe('My Earnings', () => {
     expect(firstDate).toHaveAttribute('datetime', '2025-11-23T09:00:00.000Z');
     expect(within(bodyRows()[0]).getByRole('link', { name: 'Emma' })).toHaveAttribute('href', '/dashboard/orders/b2');
     expect(list.calls).toEqual([{ params: { limit: '25' }, authorization: 'bearer t0k' }]);
+  });
+
+  it("reads a payout's entries in words, each naming the part of the balance it moved, and links them to nothing", async () => {
+    serveEarnings();
+    const payout = { bookingId: null, bookName: null, payoutId: '3f2a9c1e-77aa-4c1e-9d0b-123456789abc' };
+    pagedList('/earnings/entries', [
+      entry({ _id: 'p6', kind: 'payout_failed', account: 'available', amount: 9.2, ...payout, at: '2025-11-26T09:00:00.000Z' }),
+      entry({ _id: 'p5', kind: 'payout_failed', account: 'inTransit', amount: -9.2, ...payout, at: '2025-11-26T09:00:00.000Z' }),
+      entry({ _id: 'p4', kind: 'payout_paid', account: 'paidOut', amount: 18.4, ...payout, at: '2025-11-25T09:00:00.000Z' }),
+      entry({ _id: 'p3', kind: 'payout_paid', account: 'inTransit', amount: -18.4, ...payout, at: '2025-11-25T09:00:00.000Z' }),
+      entry({ _id: 'p2', kind: 'payout', account: 'inTransit', amount: 18.4, ...payout, at: '2025-11-24T09:00:00.000Z' }),
+      entry({ _id: 'p1', kind: 'payout', account: 'available', amount: -18.4, ...payout, at: '2025-11-24T09:00:00.000Z' }),
+      entry({ _id: 'e1' }),
+    ]);
+    renderPage();
+
+    await waitFor(() => expect(bodyRows()).toHaveLength(7));
+    const cells = bodyRows().map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(cells.map((row) => row.slice(1))).toEqual([
+      ['Payout 3f2a9c1e', 'Payout failed — money back (Available)', '+$9.20'],
+      ['Payout 3f2a9c1e', 'Payout failed — money back (On its way)', '-$9.20'],
+      ['Payout 3f2a9c1e', 'Payout paid (Paid out)', '+$18.40'],
+      ['Payout 3f2a9c1e', 'Payout paid (On its way)', '-$18.40'],
+      ['Payout 3f2a9c1e', 'Payout (On its way)', '+$18.40'],
+      ['Payout 3f2a9c1e', 'Payout (Available)', '-$18.40'],
+      ['Dune', 'Sale pending', '+$16.00'],
+    ]);
+    expect(within(entriesTable()).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/dashboard/orders/b1']);
   });
 
   it("'Load more' follows the Link header's cursor and appends the older entries", async () => {

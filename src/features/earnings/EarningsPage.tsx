@@ -7,12 +7,18 @@ import { PagedTable } from '../../components/PagedTable';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { DownloadCsvButton } from './DownloadCsvButton';
-import { useGetEarningEntriesInfiniteQuery } from './earningsApi';
+import { useGetEarningEntriesInfiniteQuery, useGetEarningsQuery } from './earningsApi';
 import { EarningsSummary } from './EarningsSummary';
 import { entryColumns } from './entryColumns';
+import { PayoutsPanel } from './PayoutsPanel';
+import { PayoutsReturn } from './PayoutsReturn';
 
-/** My Earnings (sellers): what they are owed, what the shop keeps, and every entry of their ledger. */
+/**
+ * My Earnings (sellers): what they are owed, what the shop keeps, how they get paid, and every
+ * entry of their ledger.
+ */
 export function Component() {
+  const earnings = useGetEarningsQuery().data;
   const entries = useGetEarningEntriesInfiniteQuery();
   const rows = rowsOf(entries.data?.pages);
 
@@ -22,12 +28,22 @@ export function Component() {
         {copy.earnings.title}
       </Typography>
       <Stack spacing={4}>
+        <PayoutsReturn />
         <Box component="section" aria-labelledby="earnings-balance">
           <Typography id="earnings-balance" variant="h5" component="h2" gutterBottom>
             {copy.earnings.balance}
           </Typography>
           <EarningsSummary />
         </Box>
+        {/* Without the balance (loading, or failed: said above) there is nothing to say about payouts. */}
+        {earnings && (
+          <Box component="section" aria-labelledby="earnings-payouts">
+            <Typography id="earnings-payouts" variant="h5" component="h2" gutterBottom>
+              {copy.earnings.payouts}
+            </Typography>
+            <PayoutsPanel earnings={earnings} />
+          </Box>
+        )}
         <Box component="section" aria-labelledby="earnings-entries">
           <Stack
             direction="row"

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
 import { formatUsd } from '../../lib/money';
-import type { Commission, PayoutAccount } from '../../types/entities';
+import type { Commission } from '../../types/entities';
 import { BalanceFigures } from './BalanceFigures';
 import { useGetEarningsQuery } from './earningsApi';
 
@@ -13,10 +13,7 @@ const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 
 export const commissionWords = ({ percent, min }: Commission): string =>
   copy.earnings.commission(percentFormat.format(percent), formatUsd(min));
 
-/** Where payouts stand, in a sentence: nothing to press while there is nothing to set up here. */
-const accountWords = (account: PayoutAccount): string => copy.earnings.account[account.state] ?? copy.earnings.account.none;
-
-/** The balance's four figures, the commission and the payout account, from `GET /earnings`. */
+/** The balance's four figures and the commission, from `GET /earnings`. */
 export function EarningsSummary() {
   const earnings = useGetEarningsQuery();
   const { data } = earnings;
@@ -26,12 +23,7 @@ export function EarningsSummary() {
   return (
     <Stack spacing={2}>
       <BalanceFigures balance={data?.balance} />
-      {data && (
-        <>
-          <Typography>{commissionWords(data.commission)}</Typography>
-          <Typography>{accountWords(data.account)}</Typography>
-        </>
-      )}
+      {data && <Typography>{commissionWords(data.commission)}</Typography>}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
-import type { EarningEntry, Earnings } from '../../types/entities';
+import type { EarningEntry, Earnings, Payout, PayoutAccountLink } from '../../types/entities';
 
 export const earningsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -24,7 +24,30 @@ export const earningsApi = baseApi.injectEndpoints({
     downloadEarningsCsv: build.mutation<string, void>({
       query: () => ({ url: '/earnings/entries.csv', headers: { accept: 'text/csv' }, responseHandler: 'content-type' }),
     }),
+    /**
+     * The payment provider's page where the seller sets up (or finishes, or updates) their payout
+     * account; the earnings listeners go there. Its first call opens the account, so it is asked once.
+     */
+    linkPayoutAccount: build.mutation<PayoutAccountLink, void>({
+      query: () => ({ url: '/payout-account/link', method: 'POST' }),
+      extraOptions: { maxRetries: 0 },
+    }),
+    /**
+     * Withdraw: what is available goes to the seller's bank now. Never retried (a second payout
+     * could be made); the balance and the entries are read again after it, refused or not.
+     */
+    withdrawEarnings: build.mutation<Payout, void>({
+      query: () => ({ url: '/payouts', method: 'POST' }),
+      extraOptions: { maxRetries: 0 },
+      invalidatesTags: ['Earnings'],
+    }),
   }),
 });
 
-export const { useGetEarningsQuery, useGetEarningEntriesInfiniteQuery, useDownloadEarningsCsvMutation } = earningsApi;
+export const {
+  useGetEarningsQuery,
+  useGetEarningEntriesInfiniteQuery,
+  useDownloadEarningsCsvMutation,
+  useLinkPayoutAccountMutation,
+  useWithdrawEarningsMutation,
+} = earningsApi;

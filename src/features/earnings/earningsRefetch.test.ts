@@ -15,7 +15,7 @@ import { earningsApi } from './earningsApi';
 const earnings: Earnings = {
   balance: { pending: 16, available: 0, inTransit: 0, paidOut: 0 },
   account: { state: 'none', due: [] },
-  commission: { percent: 8, min: 0.5 },
+  commission: { percent: 8, min: 0.5, payoutMin: 1 },
 };
 
 const note = (overrides: Partial<AppNotification>): AppNotification => ({
@@ -95,6 +95,24 @@ describe('earnings read again when an order moves money', () => {
     events.current().send({ id: '43', event: 'notification', data: JSON.stringify(note({ _id: '43', kind: 'completed' })) });
     await waitFor(() => expect(reads).toHaveLength(4));
     expect(reads.slice(2).sort()).toEqual(['balance', 'entries']);
+    stop();
+  });
+
+  it('after a live notification of a payout paid or failed', async () => {
+    const { reads, events, stop } = await start();
+    events.current().open();
+    const payout = { bookingId: '', bookName: '', payoutId: 'po1', amount: 18.4 };
+
+    events.current().send({ id: '51', event: 'notification', data: JSON.stringify(note({ _id: '51', kind: 'payout_paid', ...payout })) });
+    await waitFor(() => expect(reads).toHaveLength(4));
+
+    events.current().send({
+      id: '52',
+      event: 'notification',
+      data: JSON.stringify(note({ _id: '52', kind: 'payout_failed', ...payout, reason: 'The bank account is closed' })),
+    });
+    await waitFor(() => expect(reads).toHaveLength(6));
+    expect(reads.slice(4).sort()).toEqual(['balance', 'entries']);
     stop();
   });
 });

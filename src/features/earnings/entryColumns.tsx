@@ -6,11 +6,21 @@ import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { formatSignedUsd } from '../../lib/money';
 import { formatMoment } from '../../lib/orders';
-import type { EarningEntry } from '../../types/entities';
+import { shortId } from '../../lib/shortId';
+import type { EarningAccount, EarningEntry } from '../../types/entities';
+
+/** The parts of the balance by name, as its figures name them. */
+const PARTS: Record<EarningAccount, string> = {
+  pending: copy.earnings.pending,
+  available: copy.earnings.available,
+  inTransit: copy.earnings.inTransit,
+  paidOut: copy.earnings.paidOut,
+};
 
 /**
  * What an entry did, in words: a sale adds to Pending; its release takes it out of Pending (one
- * entry) and into Available (another); a refund takes it back.
+ * entry) and into Available (another); a refund takes it back. A payout's steps each move money
+ * between two parts of the balance, one entry each: which part follows in brackets.
  */
 export function entryWords(entry: EarningEntry): string {
   switch (entry.kind) {
@@ -20,7 +30,27 @@ export function entryWords(entry: EarningEntry): string {
       return entry.account === 'available' ? copy.earnings.available_ : copy.earnings.released;
     case 'refund':
       return copy.earnings.refunded;
+    case 'payout':
+    case 'payout_paid':
+    case 'payout_failed':
+      return copy.earnings.entryPart(copy.earnings.payoutEntries[entry.kind], PARTS[entry.account]);
   }
+}
+
+/** An order's entry links to the order; a payout's names the payout. */
+function EntrySubject({ entry }: { entry: EarningEntry }) {
+  if (entry.bookingId !== null) {
+    return (
+      <Link component={RouterLink} to={paths.order(entry.bookingId)} sx={{ overflowWrap: 'anywhere' }}>
+        {entry.bookName}
+      </Link>
+    );
+  }
+  return (
+    <Typography component="span" variant="body2" title={entry.payoutId ?? undefined}>
+      {entry.payoutId === null ? '' : copy.earnings.payoutRef(shortId(entry.payoutId))}
+    </Typography>
+  );
 }
 
 export const entryColumns: PagedColumn<EarningEntry>[] = [
@@ -36,11 +66,7 @@ export const entryColumns: PagedColumn<EarningEntry>[] = [
   {
     label: copy.earnings.book,
     skeleton: 'text',
-    cell: (entry) => (
-      <Link component={RouterLink} to={paths.order(entry.bookingId)} sx={{ overflowWrap: 'anywhere' }}>
-        {entry.bookName}
-      </Link>
-    ),
+    cell: (entry) => <EntrySubject entry={entry} />,
   },
   { label: copy.earnings.what, skeleton: 'text', cell: entryWords },
   {

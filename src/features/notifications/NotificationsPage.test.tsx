@@ -114,6 +114,39 @@ describe('notifications page', () => {
     expect(router.state.location.pathname).toBe('/dashboard/orders/b1');
   });
 
+  it("tells a seller of their payouts by amount, the failure's reason in the sentence, each leading to their earnings", async () => {
+    const payout = { role: 'seller' as const, bookingId: '', bookName: '', payoutId: 'po1' };
+    serveNotifications(
+      [
+        note({ _id: '2', kind: 'payout_failed', ...payout, amount: 9.2, reason: 'The bank account is closed.' }),
+        note({ _id: '1', kind: 'payout_paid', ...payout, amount: 18.4, read: true }),
+      ],
+      1,
+    );
+    const user = userEvent.setup();
+    server.use(
+      http.get(`${API}/earnings`, () =>
+        HttpResponse.json({
+          balance: { pending: 0, available: 9.2, inTransit: 0, paidOut: 18.4 },
+          account: { state: 'active', due: [] },
+          commission: { percent: 8, min: 0.5, payoutMin: 1 },
+        }),
+      ),
+      http.get(`${API}/earnings/entries`, () => HttpResponse.json([])),
+    );
+    const { router } = renderApp('/dashboard/notifications', { preloadedState: signedInState({ isSeller: true }) });
+    const list = await screen.findByRole('list', { name: copy.notifications.title });
+    const items = within(list).getAllByRole('link');
+    expect(items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
+      'unread: Your payout of $9.20 failed: The bank account is closed. The money is available again.',
+      '$18.40 reached your bank',
+    ]);
+    expect(items.map((item) => item.getAttribute('href'))).toEqual(['/dashboard/earnings', '/dashboard/earnings']);
+
+    await user.click(items[0]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/earnings'));
+  });
+
   it('marks all as read, with a toast', async () => {
     const calls = serveNotifications([note({ _id: '2' }), note({ _id: '1' })], 2);
     const user = userEvent.setup();
@@ -159,7 +192,9 @@ describe('email settings', () => {
     const user = userEvent.setup();
     const { services } = renderApp('/dashboard/notifications/settings', { preloadedState: signedInState() });
     const paid = await screen.findByRole('switch', { name: copy.notifications.kinds.paid });
-    expect(screen.getAllByRole('switch')).toHaveLength(13);
+    expect(screen.getAllByRole('switch')).toHaveLength(15);
+    expect(screen.getByRole('switch', { name: 'A payout reaches your bank' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'A payout fails' })).toBeChecked();
     expect(paid).toBeChecked();
     await user.click(paid);
     await waitFor(() => expect(screen.getByRole('switch', { name: copy.notifications.kinds.paid })).not.toBeChecked());

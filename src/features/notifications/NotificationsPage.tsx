@@ -17,7 +17,7 @@ import { paths } from '../../config/paths';
 import { formatMoment } from '../../lib/orders';
 import { visuallyHidden } from '../../lib/visuallyHidden';
 import type { AppNotification } from '../../types/entities';
-import { notificationSentence } from './notificationSentence';
+import { notificationPath, notificationText } from './notificationSentence';
 import { useGetNotificationsInfiniteQuery, useMarkAllReadMutation, useMarkReadMutation } from './notificationsApi';
 
 function NotificationItem({ notification, onOpen }: { notification: AppNotification; onOpen(): void }) {
@@ -25,7 +25,7 @@ function NotificationItem({ notification, onOpen }: { notification: AppNotificat
     <ListItem disablePadding divider>
       <ListItemButton
         component={RouterLink}
-        to={paths.order(notification.bookingId)}
+        to={notificationPath(notification)}
         onClick={onOpen}
         sx={{ alignItems: 'flex-start', bgcolor: notification.read ? undefined : 'action.hover' }}
       >
@@ -33,7 +33,7 @@ function NotificationItem({ notification, onOpen }: { notification: AppNotificat
           primary={
             <>
               {!notification.read && <Box component="span" sx={visuallyHidden}>{`${copy.notifications.unread}: `}</Box>}
-              {notification.reason ? `${notificationSentence(notification)}. ${copy.order.reason(notification.reason)}` : notificationSentence(notification)}
+              {notificationText(notification)}
             </>
           }
           secondary={formatMoment(notification.at)}
@@ -44,7 +44,7 @@ function NotificationItem({ notification, onOpen }: { notification: AppNotificat
   );
 }
 
-/** The signed-in user's notifications, newest first; opening one reads it and goes to its order. */
+/** The signed-in user's notifications, newest first; opening one reads it and goes to its order (a payout's: the earnings). */
 export function Component() {
   const list = useGetNotificationsInfiniteQuery();
   const pages = list.data?.pages ?? [];

@@ -30,7 +30,7 @@ function parseNotification(event: ServerEvent): AppNotification | null {
   }
 }
 
-const MONEY_MOVES = new Set<AppNotification['kind']>(['paid', 'completed', 'refunded']);
+const MONEY_MOVES = new Set<AppNotification['kind']>(['paid', 'completed', 'refunded', 'payout_paid', 'payout_failed']);
 
 /** What a notification changed: the lists of notifications, its order wherever it shows, a seller's earnings. */
 function received(notification: AppNotification, api: AppListenerEffectAPI): void {
@@ -42,7 +42,7 @@ function received(notification: AppNotification, api: AppListenerEffectAPI): voi
       // A new booking shows in the seller's My Buyer; a new dispute in the admin's list.
       ...(notification.kind === 'booked' ? [{ type: 'Booking' as const, id: 'SELLER' }] : []),
       ...(notification.kind === 'disputed' ? [{ type: 'Booking' as const, id: 'DISPUTES' }] : []),
-      // A sale paid, completed or refunded moves the seller's money.
+      // A sale paid, completed or refunded, and a payout paid or failed, move the seller's money.
       ...(notification.role === 'seller' && MONEY_MOVES.has(notification.kind) ? ['Earnings' as const] : []),
     ]),
   );

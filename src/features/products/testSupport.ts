@@ -69,7 +69,7 @@ const categories: Category[] = [
 export const earnings: Earnings = {
   balance: { pending: 0, available: 0, inTransit: 0, paidOut: 0 },
   account: { state: 'none', due: [] },
-  commission: { percent: 8, min: 0.5 },
+  commission: { percent: 8, min: 0.5, payoutMin: 1 },
 };
 
 /** GET /earnings, which the form reads for the commission ("You will receive"). */
