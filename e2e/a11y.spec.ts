@@ -264,6 +264,7 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
       'Delete this user?',
     ),
     route('disputes', '/dashboard/disputes', (page) => expect(page.getByRole('grid', { name: 'Disputes' })).toBeVisible()),
+    route('payouts', '/dashboard/payouts', (page) => expect(page.getByRole('grid', { name: 'Payouts' })).toBeVisible()),
     // The admin settles it (Refund, Complete); read by the demo seller (an admin too), it is theirs.
     route('order-admin-disputed', ids.orders.disputed),
   ];

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, finalScreenshot, logInAs, test, uniqueEmail } from './fixtures';
 import { createUser } from './support/accounts';
+import { book, myOrdersRow, pay } from './support/checkout';
 import {
   ADMIN_EMAIL,
   DAY_MS,
@@ -9,7 +10,6 @@ import {
   mailsAbout,
   refundsOf,
   sellerWithBook,
-  type ListedBook,
   type Person,
 } from './support/orders';
 
@@ -22,8 +22,6 @@ import {
 
 const HOUR_MS = 3_600_000;
 
-/** Dollars as the shop writes them: whole amounts without cents. */
-const dollars = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
 
 /** The navbar's bell: its name says how many notifications are unread. */
 const bellOf = (page: Page): Locator => page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: /^Notifications/ });
@@ -41,53 +39,6 @@ async function markDocument(page: Page) {
   });
 }
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { untouched?: boolean }).untouched === true);
-
-interface Booking {
-  method: 'meetup' | 'shipping';
-  phone: string;
-  address?: string;
-}
-
-/** Books `book` from its page in the booking modal, as a meet-up or shipped to an address. */
-async function book(page: Page, listed: ListedBook, { method, phone, address }: Booking) {
-  await page.goto(`/books/${listed.id}`);
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  const modal = page.getByRole('dialog', { name: listed.name });
-  await modal.getByLabel('Phone', { exact: true }).fill(phone);
-  await modal.getByLabel('Location', { exact: true }).fill('Springfield');
-  const delivery = modal.getByRole('radiogroup', { name: 'How do you want the book?' });
-  if (method === 'shipping') {
-    await delivery.getByRole('radio', { name: 'Shipping' }).check();
-    await modal.getByLabel('Shipping address').fill(address ?? '');
-    await expect(modal.getByText(`Shipping: ${dollars(listed.shippingPrice)}`)).toBeVisible();
-    await expect(modal.getByText(`Total: ${dollars(listed.price + listed.shippingPrice)}`)).toBeVisible();
-  } else {
-    await delivery.getByRole('radio', { name: 'Meet-up' }).check();
-    await expect(modal.getByText(`Total: ${dollars(listed.price)}`)).toBeVisible();
-  }
-  await modal.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Booking Confirm')).toBeVisible();
-  await expect(modal).toBeHidden();
-}
-
-const myOrdersRow = (page: Page, bookName: string) =>
-  page.getByRole('table', { name: 'My Orders' }).getByRole('row').filter({ hasText: bookName });
-
-/** Pays the booking from My Orders with the sandbox's good test card; answers the PaymentIntent's id. */
-async function pay(page: Page, bookName: string): Promise<string> {
-  await page.goto('/dashboard');
-  await myOrdersRow(page, bookName).getByRole('link', { name: 'Pay' }).click();
-  await expect(page.getByRole('heading', { name: `payment for ${bookName}` })).toBeVisible();
-  await page.getByLabel('Card number').pressSequentially('4242 4242 4242 4242');
-  await page.getByLabel('MM / YY').pressSequentially('1234');
-  await page.getByLabel('CVC').pressSequentially('123');
-  const payButton = page.getByRole('button', { name: 'Pay' });
-  await expect(payButton).toBeEnabled();
-  await payButton.click();
-  await expect(page.getByText('Congrats pyament complete')).toBeVisible();
-  const receipt = (await page.getByText(/^Your transaction id: pi_\w+$/).textContent()) ?? '';
-  return /pi_\w+/.exec(receipt)?.[0] ?? '';
-}
 
 /** Opens the order from My Orders (its title); answers the order's id. */
 async function openOrderFromMyOrders(page: Page, bookName: string): Promise<string> {
