@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ledgerConfig, type Commission } from './ledgerConfig';
 import { ordersConfig, type OrdersConfig } from './ordersConfig';
 import { payoutsConfig, type PayoutsConfig } from './payoutsConfig';
+import { booksConfig, type BooksConfig } from './booksConfig';
 import { scaleOutConfig, type ImageStoreKind, type RateLimitStoreKind, type TrustProxy } from './scaleOutConfig';
 
 /** Everything the API reads from its environment, validated once at start. */
@@ -15,7 +16,7 @@ export interface StripeConfig {
   webhookSecret?: string;
 }
 
-export interface Config extends OrdersConfig, PayoutsConfig {
+export interface Config extends OrdersConfig, PayoutsConfig, BooksConfig {
   /** The platform's cut of each sale (`COMMISSION_PERCENT`, `COMMISSION_MIN`). */
   commission: Commission;
   apiPort: number;
@@ -208,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...ordersConfig(env, clientOrigins, problems),
     ...ledgerConfig(env, problems),
     ...payoutsConfig(env, problems),
+    ...booksConfig(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -121,6 +121,20 @@ export const MATRIX: Row[] = [
     expected: SELLERS,
   },
   { route: 'DELETE /products/:id', path: (f) => `/products/${f.productId}`, expected: statuses(401, 403, 200, 403, 200, 401, 403) },
+  { route: 'GET /products/:id', path: (f) => `/products/${f.productId}`, expected: statuses(401, 403, 200, 403, 200, 401, 403) },
+  {
+    route: 'PUT /products/:id', path: (f) => `/products/${f.productId}`, body: () => ({ description: 'Edited' }),
+    expected: statuses(401, 403, 200, 403, 200, 401, 403),
+  },
+  // Past the role check: no book-metadata service is configured in the tests (503).
+  { route: 'GET /isbn/:isbn', path: () => '/isbn/9780261102217', expected: statuses(401, 403, 503, 503, 503, 401, 503) },
+  { route: 'GET /favourites', expected: SIGNED_IN },
+  { route: 'PUT /favourites/:bookId', path: (f) => `/favourites/${f.productId}`, expected: SIGNED_IN },
+  { route: 'DELETE /favourites/:bookId', path: (f) => `/favourites/${f.productId}`, expected: SIGNED_IN },
+  { route: 'GET /wants', expected: SIGNED_IN },
+  { route: 'POST /wants', body: () => ({ q: 'dune' }), expected: SIGNED_IN },
+  // A want that is nobody's: the signed-in are told it does not exist.
+  { route: 'DELETE /wants/:id', path: () => '/wants/0123456789abcdef01234567', expected: statuses(401, 404, 404, 404, 404, 401, 404) },
   { route: 'GET /mybuyers', expected: SELLERS },
   { route: 'GET /earnings', expected: SELLERS },
   { route: 'GET /earnings/entries', expected: SELLERS },

@@ -24,6 +24,7 @@ interface Claimed {
   book_name: string;
   booking_id: string | null;
   amount_cents: string | number | null;
+  book_id: string | null;
   deadline: Date | null;
   reason: string | null;
   user_id: string;
@@ -57,9 +58,9 @@ export async function deliverPending(deps: OutboxDeps): Promise<number> {
            where email_state = 'pending' and (email_lease_until is null or email_lease_until < $1)
            order by id limit $3 for update skip locked
          )
-         returning n.id, n.kind, n.role, n.book_name, n.booking_id, n.deadline, n.reason, n.user_id, n.email_attempts, n.amount_cents
+         returning n.id, n.kind, n.role, n.book_name, n.booking_id, n.deadline, n.reason, n.user_id, n.email_attempts, n.amount_cents, n.book_id
        )
-       select c.id::text as id, c.kind, c.role, c.book_name, c.booking_id, c.deadline, c.reason, c.user_id, c.amount_cents,
+       select c.id::text as id, c.kind, c.role, c.book_name, c.booking_id, c.deadline, c.reason, c.user_id, c.amount_cents, c.book_id,
          c.email_attempts, u.email, u.name, coalesce(s.email, true) as wanted
        from claimed c
        join users u on u.id = c.user_id
@@ -95,6 +96,7 @@ async function send(deps: OutboxDeps, mail: Claimed): Promise<void> {
   const { clientUrl, from } = deps.config;
   const orderUrl = mail.kind.startsWith('payout_')
     ? `${clientUrl}/dashboard/earnings`
+    : mail.book_id !== null && (mail.kind === 'want_listed' || mail.kind === 'price_drop') ? `${clientUrl}/books/${encodeURIComponent(mail.book_id)}`
     : mail.booking_id === null ? `${clientUrl}/dashboard` : `${clientUrl}/dashboard/orders/${encodeURIComponent(mail.booking_id)}`;
   const unsubscribeUrl = `${clientUrl}/unsubscribe?token=${encodeURIComponent(deps.tokens.make(mail.user_id, mail.kind))}`;
   const { subject, text } = renderMail({

@@ -65,6 +65,12 @@ function whatHappened({ kind, role, bookName: book, deadline, reason, amountCent
         subject: `Your payout of ${dollars(amountCents)} failed`,
         lines: [`Your payout of ${dollars(amountCents)} could not be paid to your bank, so the money is available again.`, ...because, 'Check your payout details on your earnings page, then withdraw again.'],
       };
+    case 'want_listed':
+      return { subject: `${book} is for sale`, lines: [`A book you asked us to watch for was just listed: ${book}, for ${dollars(amountCents)}.`, 'Book it before someone else does.'] };
+    case 'price_drop':
+      return { subject: `${book} now costs ${dollars(amountCents)}`, lines: [`${book}, one of your favourites, now costs ${dollars(amountCents)}.`] };
+    case 'listing_changed':
+      return { subject: `The listing of ${book} changed`, lines: [`The seller changed the listing of ${book}.`, 'Your booking keeps the price you booked it at.'] };
     case 'code_locked':
       return { subject: `Hand-over codes for ${book} are paused`, lines: ['Someone entered a wrong hand-over code for your order five times.', 'Codes are refused for 15 minutes. Only give your code to the seller when you have the book in hand.'] };
   }
@@ -78,7 +84,8 @@ export function renderMail(facts: MailFacts): { subject: string; text: string } 
     '',
     ...lines,
     '',
-    facts.kind.startsWith('payout_') ? `See your earnings: ${facts.orderUrl}` : `See the order: ${facts.orderUrl}`,
+    facts.kind.startsWith('payout_') ? `See your earnings: ${facts.orderUrl}`
+      : facts.kind === 'want_listed' || facts.kind === 'price_drop' ? `See the book: ${facts.orderUrl}` : `See the order: ${facts.orderUrl}`,
     '',
     '--',
     'Book Resale',

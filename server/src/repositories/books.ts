@@ -31,6 +31,20 @@ export interface BookRow {
 
 export type NewBook = Omit<BookRow, 'sold' | 'verified'>;
 
+/** What editing a listing may change. */
+export type ListingChanges = Partial<
+  Pick<
+    BookRow,
+    | 'category' | 'name' | 'img' | 'location' | 'resale_price_cents' | 'orginal_price_cents' | 'number' | 'uses'
+    | 'condition' | 'description' | 'author' | 'isbn' | 'offers_meetup' | 'offers_shipping' | 'shipping_price_cents'
+  >
+>;
+
+const LISTING_COLUMNS: ReadonlyArray<keyof ListingChanges> = [
+  'category', 'name', 'img', 'location', 'resale_price_cents', 'orginal_price_cents', 'number', 'uses',
+  'condition', 'description', 'author', 'isbn', 'offers_meetup', 'offers_shipping', 'shipping_price_cents',
+];
+
 /** The columns of a `BookRow`, from `books b left join users u`. */
 export const BOOK_COLUMNS = `b.id, b.category, b.name, b.img, b.location, b.resale_price_cents,
   b.orginal_price_cents, b.seller_id, b.seller_email, b.seller_name, b.number, b.uses, b.date,
@@ -83,6 +97,24 @@ export function booksRepository(db: Queryable) {
           book.offers_meetup, book.offers_shipping, book.shipping_price_cents,
         ],
       );
+    },
+
+    /**
+     * Changes a listing while it is unsold; answers the price it had before, or undefined when it
+     * is gone or sold (the row is locked, so the old price is the one this change replaced).
+     */
+    async updateUnsold(id: string, changes: ListingChanges): Promise<{ previousPriceCents: number } | undefined> {
+      const columns = LISTING_COLUMNS.filter((column) => changes[column] !== undefined);
+      const [before] = await db.query<{ price: number }>(
+        'select resale_price_cents::int as price from books where id = $1 and not sold for update',
+        [id],
+      );
+      if (!before) return undefined;
+      if (columns.length > 0) {
+        const sets = columns.map((column, index) => `${column} = $${index + 2}`).join(', ');
+        await db.query(`update books set ${sets} where id = $1`, [id, ...columns.map((column) => changes[column])]);
+      }
+      return { previousPriceCents: before.price };
     },
 
     /** Deletes the book only while unsold; answers how many rows went. */

@@ -16,10 +16,13 @@ export interface NotificationRow {
   /** A payout's news: the payout and its amount (cents). */
   payout_id?: string | null;
   amount_cents?: number | string | null;
+  /** A book's news (a want listed, a price drop): the book, and the want it matched. */
+  book_id?: string | null;
+  want_id?: string | null;
 }
 
 // `id` goes out as text (a bigint); order by `notifications.id`, the number, never by this text.
-const COLUMNS = 'id::text as id, user_id, booking_id, kind, role, book_name, deadline, reason, created_at, read_at, payout_id, amount_cents';
+const COLUMNS = 'id::text as id, user_id, booking_id, kind, role, book_name, deadline, reason, created_at, read_at, payout_id, amount_cents, book_id, want_id';
 
 /** The most notifications a reconnecting stream is sent at once. */
 export const REPLAY_MAX = 200;
@@ -116,6 +119,8 @@ export function notificationOnWire(row: NotificationRow) {
     ...(row.reason !== null && { reason: row.reason }),
     ...(row.payout_id != null && { payoutId: row.payout_id }),
     ...(row.amount_cents != null && { amount: Number(row.amount_cents) / 100 }),
+    ...(row.book_id != null && { bookId: row.book_id }),
+    ...(row.want_id != null && { wantId: row.want_id }),
   };
 }
 

@@ -3,75 +3,18 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { toIsbn13 } from '../lib/isbn';
 import { commissionOn } from '../ledgerConfig';
-import { parseMoney, toDollars, type MoneyField } from '../lib/money';
+import { parseMoney, toDollars } from '../lib/money';
 import { answerPage, decodeCursor, LIST_MAX, OLDEST_FIRST, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { baseUrlOf, productOnWire } from '../lib/wire';
 import { ordersForCaller } from '../orders/wire';
 import { cancelOpenOrdersOf } from '../orders/moves';
+import { tellWanters } from '../wants/match';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository, SELLER_BOOKINGS_OLDEST_FIRST } from '../repositories/bookings';
 import { BOOKS_OLDEST_FIRST, booksRepository } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
-import { booking, categorySlug, deleted, dollars, idParams, inserted, listOf, product, text } from '../schemas';
-
-interface NewProductBody {
-  name: string;
-  /** Dollars as text (see `dollars`). */
-  price: string;
-  phone: string;
-  location: string;
-  condition: string;
-  description: string;
-  image: string;
-  category?: string;
-  orginal_price?: string;
-  author?: string;
-  isbn?: string;
-  uses?: string;
-  delivery?: { meetup?: boolean; shipping?: boolean; shippingPrice?: string };
-}
-
-/** Stripe refuses card payments under 50 cents. */
-const PRICE: MoneyField = { field: 'body/price', minCents: 50, maxCents: 10_000_000 };
-const ORIGINAL_PRICE: MoneyField = { field: 'body/orginal_price', minCents: 0, maxCents: 10_000_000 };
-const SHIPPING_PRICE: MoneyField = { field: 'body/delivery/shippingPrice', minCents: 0, maxCents: 100_000 };
-
-const newProductBody = {
-  type: 'object',
-  required: ['name', 'price', 'phone', 'location', 'image'],
-  additionalProperties: false,
-  properties: {
-    name: text(200, 1),
-    price: dollars,
-    phone: text(40, 1),
-    location: text(200, 1),
-    condition: { ...text(40), default: '' },
-    description: { ...text(2000), default: '' },
-    image: { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' },
-    category: categorySlug,
-    orginal_price: dollars,
-    author: text(200),
-    // ISBN-10 or ISBN-13, hyphens and spaces allowed; stored as ISBN-13.
-    isbn: text(20),
-    uses: text(60),
-    // What the seller offers; without it, a meet-up.
-    delivery: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { meetup: { type: 'boolean' }, shipping: { type: 'boolean' }, shippingPrice: dollars },
-    },
-  },
-} as const;
-
-/** What a new book offers: a meet-up unless the seller chose otherwise. */
-function deliveryOffer(delivery: NewProductBody['delivery']) {
-  const meetup = delivery?.meetup ?? true;
-  const shipping = delivery?.shipping ?? false;
-  if (!meetup && !shipping) throw badRequest('Offer a meet-up, shipping, or both');
-  if (!shipping) return { offers_meetup: meetup, offers_shipping: false, shipping_price_cents: null };
-  if (delivery?.shippingPrice === undefined) throw badRequest('Give a shipping price (0 for free shipping)');
-  return { offers_meetup: meetup, offers_shipping: true, shipping_price_cents: parseMoney(delivery.shippingPrice, SHIPPING_PRICE) };
-}
+import { booking, deleted, idParams, inserted, listOf, product } from '../schemas';
+import { deliveryOffer, newProductBody, ORIGINAL_PRICE, PRICE, type NewProductBody } from '../products/listingBody';
 
 /** The query of the seller's lists (products and buyers): only paging. */
 const sellerListQuery = { type: 'object', additionalProperties: false, properties: pagingProperties(LIST_MAX) } as const;
@@ -143,6 +86,8 @@ export default async function productRoutes(app: FastifyInstance) {
         isbn,
         ...offer,
       });
+      // Buyers who want this book hear of it within seconds (their open tabs and their mail).
+      if ((await tellWanters(app.db, [id], app.orders.clock.now())) > 0) app.orders.told();
       return { acknowledged: true, insertedId: id };
     },
   );

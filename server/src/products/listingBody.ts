@@ -1,0 +1,73 @@
+import { badRequest } from '../lib/errors';
+import { parseMoney, type MoneyField } from '../lib/money';
+import { categorySlug, dollars, text } from '../schemas';
+
+/** The fields of a listing, as `POST /products` takes them and `PUT /products/:id` changes them. */
+export interface NewProductBody {
+  name: string;
+  /** Dollars as text (see `dollars`). */
+  price: string;
+  phone: string;
+  location: string;
+  condition: string;
+  description: string;
+  image: string;
+  category?: string;
+  orginal_price?: string;
+  author?: string;
+  isbn?: string;
+  uses?: string;
+  delivery?: { meetup?: boolean; shipping?: boolean; shippingPrice?: string };
+}
+
+/** Stripe refuses card payments under 50 cents. */
+export const PRICE: MoneyField = { field: 'body/price', minCents: 50, maxCents: 10_000_000 };
+export const ORIGINAL_PRICE: MoneyField = { field: 'body/orginal_price', minCents: 0, maxCents: 10_000_000 };
+const SHIPPING_PRICE: MoneyField = { field: 'body/delivery/shippingPrice', minCents: 0, maxCents: 100_000 };
+
+export const newProductBody = {
+  type: 'object',
+  required: ['name', 'price', 'phone', 'location', 'image'],
+  additionalProperties: false,
+  properties: {
+    name: text(200, 1),
+    price: dollars,
+    phone: text(40, 1),
+    location: text(200, 1),
+    condition: { ...text(40), default: '' },
+    description: { ...text(2000), default: '' },
+    image: { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' },
+    category: categorySlug,
+    orginal_price: dollars,
+    author: text(200),
+    // ISBN-10 or ISBN-13, hyphens and spaces allowed; stored as ISBN-13.
+    isbn: text(20),
+    uses: text(60),
+    // What the seller offers; without it, a meet-up.
+    delivery: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { meetup: { type: 'boolean' }, shipping: { type: 'boolean' }, shippingPrice: dollars },
+    },
+  },
+} as const;
+
+/** What a new book offers: a meet-up unless the seller chose otherwise. */
+export function deliveryOffer(delivery: NewProductBody['delivery']) {
+  const meetup = delivery?.meetup ?? true;
+  const shipping = delivery?.shipping ?? false;
+  if (!meetup && !shipping) throw badRequest('Offer a meet-up, shipping, or both');
+  if (!shipping) return { offers_meetup: meetup, offers_shipping: false, shipping_price_cents: null };
+  if (delivery?.shippingPrice === undefined) throw badRequest('Give a shipping price (0 for free shipping)');
+  return { offers_meetup: meetup, offers_shipping: true, shipping_price_cents: parseMoney(delivery.shippingPrice, SHIPPING_PRICE) };
+}
+
+
+/** `PUT /products/:id`: any of the listing's fields; those left out stay as they are. */
+export const editProductBody = {
+  ...newProductBody,
+  required: [] as string[],
+  minProperties: 1,
+  // No defaults here: a field left out stays as it is.
+  properties: { ...newProductBody.properties, condition: text(40), description: text(2000) },
+} as const;
