@@ -47,7 +47,8 @@ async function getJson(service: MetadataService, path: string): Promise<Json | u
       signal: AbortSignal.timeout(service.timeoutMs),
     });
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    // A DOMException, which need not be an Error of this realm.
+    const timedOut = typeof error === 'object' && error !== null && 'name' in error && error.name === 'TimeoutError';
     throw new MetadataUnavailable(timedOut ? 'The book lookup took too long' : 'The book lookup could not be reached', timedOut);
   }
   if (response.status === 404) {
