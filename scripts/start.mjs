@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the whole shop in one terminal. Offline by default (Firebase Auth emulator,
-// payment sandbox, maildev catching the emails, the API's own image host, PGlite in DATA_DIR);
+// payment sandbox, maildev catching the emails, the book-metadata sandbox standing in for Open
+// Library, the API's own image host, PGlite in DATA_DIR);
 // real services when their keys are in the environment (see docs/RUNNING.md). Ctrl-C (SIGINT)
 // or SIGTERM stops every service it started.
 import fs from 'node:fs';
@@ -10,8 +11,8 @@ import { createStaticServer } from './serve-static.mjs';
 import { buildIfNeeded } from './start/build.mjs';
 import { log, seconds, StartError } from './start/output.mjs';
 import { checkPorts, Processes } from './start/processes.mjs';
-import { putDemoData, startApi, startAuthEmulator, startMailServer, startPaymentSandbox } from './start/services.mjs';
-import { clientEnvironment, EMULATOR_PROJECT, settingsFromEnvironment, smtpHost, smtpUrl, value } from './start/settings.mjs';
+import { putDemoData, startApi, startAuthEmulator, startBookMetadataSandbox, startMailServer, startPaymentSandbox } from './start/services.mjs';
+import { bookMetadataUrl, clientEnvironment, EMULATOR_PROJECT, settingsFromEnvironment, smtpHost, smtpUrl, value } from './start/settings.mjs';
 
 const STOP_TIMEOUT_MS = 20_000;
 
@@ -65,6 +66,7 @@ function banner(timings) {
     `  Sign-in        ${settings.emulator ? `Firebase Auth emulator on 127.0.0.1:${ports.auth} (project ${EMULATOR_PROJECT})` : `Firebase project ${value('FIREBASE_PROJECT_ID')}`}`,
     `  Payments       ${settings.sandbox ? `payment sandbox on http://127.0.0.1:${ports.stripe} (test card 4242 4242 4242 4242)` : 'Stripe (keys from the environment)'}`,
     `  Mail           ${settings.localMail ? `local inbox http://127.0.0.1:${ports.mailWeb}  (maildev, SMTP on 127.0.0.1:${ports.mailSmtp})` : `${smtpHost(smtpUrl(settings))} (SMTP_URL)`}`,
+    `  Book data      ${settings.bookMetadataSandbox ? `Open Library stand-in on ${bookMetadataUrl(settings)} (sandbox/openlibrary/)` : `${bookMetadataUrl(settings)} (BOOK_METADATA_URL)`}`,
     `  Images         ${settings.realImageHost ? value('IMAGE_HOST_URL') : `the API's image host (${path.join(settings.dataDir, 'images')})`}`,
     `  Data           ${settings.dataDir}  (delete it for a fresh shop)`,
   ];
@@ -92,6 +94,7 @@ async function main() {
   if (settings.emulator) wanted.AUTH_EMULATOR_PORT = ports.auth;
   if (settings.sandbox) wanted.STRIPE_SANDBOX_PORT = ports.stripe;
   if (settings.localMail) Object.assign(wanted, { MAIL_SMTP_PORT: ports.mailSmtp, MAIL_WEB_PORT: ports.mailWeb });
+  if (settings.bookMetadataSandbox) wanted.BOOK_METADATA_SANDBOX_PORT = ports.bookMetadata;
   await checkPorts(wanted);
   fs.mkdirSync(settings.dataDir, { recursive: true });
   processes.startReaper();
@@ -113,9 +116,10 @@ async function main() {
   const auth = settings.emulator ? timed('auth emulator', () => startAuthEmulator(processes, settings)) : Promise.resolve();
   const sandbox = settings.sandbox ? timed('payment sandbox', () => startPaymentSandbox(processes, settings)) : Promise.resolve();
   const mail = settings.localMail ? timed('mail server', () => startMailServer(processes, settings)) : Promise.resolve();
+  const books = settings.bookMetadataSandbox ? timed('book-metadata sandbox', () => startBookMetadataSandbox(processes, settings)) : Promise.resolve();
   const api = timed('API', () => startApi(processes, settings));
   // Settle all before deciding, so a failure never leaves a promise rejecting unobserved.
-  const results = await Promise.allSettled([build, auth, sandbox, mail, api]);
+  const results = await Promise.allSettled([build, auth, sandbox, mail, books, api]);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
 

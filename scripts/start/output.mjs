@@ -1,6 +1,6 @@
 // What `npm start` prints: one prefixed line per service, and the API's JSON log made readable.
 
-const COLORS = { start: 1, build: 35, auth: 33, api: 32, stripe: 34, mail: 33, web: 36, seed: 35 };
+const COLORS = { start: 1, build: 35, auth: 33, api: 32, stripe: 34, mail: 33, books: 94, web: 36, seed: 35 };
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;

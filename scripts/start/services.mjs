@@ -1,5 +1,5 @@
 // The services behind the shop: the Firebase Auth emulator, the payment sandbox, the local mail
-// server, the API, and the demo data put in through them.
+// server, the book-metadata sandbox, the API, and the demo data put in through them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { seedDemo } from '../seed-demo.mjs';
@@ -49,6 +49,20 @@ export async function startPaymentSandbox(processes, settings) {
     },
   });
   await waitUntilReady(entry, `http://127.0.0.1:${ports.stripe}/healthz`, 'The payment sandbox');
+}
+
+/**
+ * The book-metadata sandbox: Open Library's ISBN, author and covers API answered from the
+ * catalogue in sandbox/openlibrary/. Its own delay and failure settings
+ * (BOOK_METADATA_SANDBOX_DELAY_MS, _FAIL_WITH) pass through from the shell.
+ * @param {Processes} processes
+ */
+export async function startBookMetadataSandbox(processes, settings) {
+  const { ports } = settings;
+  const entry = processes.run('books', process.execPath, ['--import', 'tsx', 'sandbox/openlibrary/server.ts'], {
+    childEnv: { ...process.env, BOOK_METADATA_SANDBOX_PORT: String(ports.bookMetadata) },
+  });
+  await waitUntilReady(entry, `http://127.0.0.1:${ports.bookMetadata}/healthz`, 'The book-metadata sandbox');
 }
 
 /**

@@ -49,6 +49,7 @@ export function settingsFromEnvironment() {
       stripe: port('STRIPE_SANDBOX_PORT', 12111),
       mailSmtp: port('MAIL_SMTP_PORT', 1025),
       mailWeb: port('MAIL_WEB_PORT', 1080),
+      bookMetadata: port('BOOK_METADATA_SANDBOX_PORT', 12121),
     };
   } catch (error) {
     problems.push(error.message);
@@ -68,6 +69,9 @@ export function settingsFromEnvironment() {
     realImageHost,
     // A mail server of the user's (SMTP_URL) is used as it is; else maildev catches every email.
     localMail: !isSet('SMTP_URL'),
+    // A book-metadata service of the user's (BOOK_METADATA_URL, e.g. https://openlibrary.org) is
+    // used as it is; else the local Open Library stand-in answers ISBN look-ups.
+    bookMetadataSandbox: !isSet('BOOK_METADATA_URL'),
     postgres: isSet('DATABASE_URL'),
     demoData,
     removeDataDirOnExit: value('DATA_DIR_REMOVE_ON_EXIT') === '1',
@@ -76,6 +80,10 @@ export function settingsFromEnvironment() {
 
 /** Where the API sends its emails: the user's SMTP_URL, else the local maildev. */
 export const smtpUrl = (settings) => (settings.localMail ? `smtp://127.0.0.1:${settings.ports.mailSmtp}` : value('SMTP_URL'));
+
+/** Where the API looks books up by ISBN: the user's BOOK_METADATA_URL, else the local sandbox. */
+export const bookMetadataUrl = (settings) =>
+  settings.bookMetadataSandbox ? `http://127.0.0.1:${settings.ports.bookMetadata}` : value('BOOK_METADATA_URL');
 
 /** A mail server's address without its credentials, for the banner. */
 export function smtpHost(url) {
@@ -88,9 +96,10 @@ export function smtpHost(url) {
 }
 
 /**
- * The API's environment: the launcher's, pointed at the emulator, the sandbox and the mail server
- * when used. The rest passes through as it is (ORDER_SWEEP_INTERVAL_MS, the ORDER_* deadlines,
- * ORDER_TIME_TRAVEL, MAIL_FROM, CLIENT_URL; see server/README.md).
+ * The API's environment: the launcher's, pointed at the emulator, the payment sandbox, the mail
+ * server and the book-metadata sandbox when used. The rest passes through as it is
+ * (ORDER_SWEEP_INTERVAL_MS, the ORDER_* deadlines, ORDER_TIME_TRAVEL, MAIL_FROM, CLIENT_URL; see
+ * server/README.md).
  */
 export function apiEnvironment(settings) {
   const { ports } = settings;
@@ -117,6 +126,11 @@ export function apiEnvironment(settings) {
       STRIPE_API_PROTOCOL: 'http',
       STRIPE_WEBHOOK_SECRET: settings.webhookSecret,
     });
+  }
+  if (settings.bookMetadataSandbox) {
+    // Covers come from the same stand-in (Open Library serves them from covers.openlibrary.org).
+    apiEnv.BOOK_METADATA_URL = bookMetadataUrl(settings);
+    apiEnv.BOOK_COVERS_URL = bookMetadataUrl(settings);
   }
   return apiEnv;
 }
