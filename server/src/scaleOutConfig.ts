@@ -73,14 +73,15 @@ function oneOf<Kind extends string>(
 }
 
 /**
- * Images stay on disk unless `IMAGE_STORE=database` (uploads already on disk are not moved).
- * Rate-limit counters are shared through the database whenever there is a database server
+ * Images are kept where every process reads them: in the database whenever there is a database
+ * server (`DATABASE_URL`), else on disk, unless `IMAGE_STORE` says otherwise (uploads already on
+ * disk are not moved, and stay readable: plugins/imageStore.ts). Rate-limit counters are shared through the database whenever there is a database server
  * (`DATABASE_URL`): counted per process, a limit would let N processes take N times as many calls.
  */
 export function scaleOutConfig(env: Env, databaseUrl: string | undefined, problems: string[]): ScaleOutConfig {
   return {
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
-    imageStore: oneOf('IMAGE_STORE', env.IMAGE_STORE, ['disk', 'database'], 'disk', problems),
+    imageStore: oneOf('IMAGE_STORE', env.IMAGE_STORE, ['disk', 'database'], databaseUrl === undefined ? 'disk' : 'database', problems),
     rateLimitStore: oneOf(
       'RATE_LIMIT_STORE',
       env.RATE_LIMIT_STORE,

@@ -121,8 +121,10 @@ describe('several processes on one database', () => {
     expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow('RATE_LIMIT_STORE must be one of memory, database');
   });
 
-  it('keeps images on disk unless IMAGE_STORE=database', () => {
-    expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).imageStore).toBe('disk');
+  it('keeps images in the database with a database server, else on disk, unless IMAGE_STORE says', () => {
+    expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).imageStore).toBe('database');
+    expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET, IMAGE_STORE: 'disk' }).imageStore).toBe('disk');
+    expect(loadConfig({}).imageStore).toBe('disk');
     expect(loadConfig({ IMAGE_STORE: 'database' }).imageStore).toBe('database');
     expect(loadConfig({ IMAGE_STORE: ' Database ' }).imageStore).toBe('database');
     expect(() => loadConfig({ IMAGE_STORE: 's3' })).toThrow('IMAGE_STORE must be one of disk, database');

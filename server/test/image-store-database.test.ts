@@ -25,6 +25,25 @@ const blobsOf = (fileName: string) =>
 const folder = (name: string) => readdir(path.join(t.dataDir, name)).catch(() => [] as string[]);
 
 describe('images in the database (IMAGE_STORE=database)', () => {
+  it('still serves what an earlier disk store kept, once the shop moved to the database', async () => {
+    const onDisk = await buildTestApp({ imageHostKey: IMAGE_KEY, imageStore: 'disk' });
+    try {
+      const owner = await signUp(onDisk.app, 'disk-seller@test.dev', 'seller');
+      const image = await uploaded(onDisk.app, owner, await pngOf(24, 24));
+      const moved = await buildApp({ ...onDisk.options, db: onDisk.testDb.db, seed: false, config: { ...onDisk.options.config, imageStore: 'database' } });
+      try {
+        const served = await moved.inject({ url: pathOf(image.url) });
+        expect(served.statusCode).toBe(200);
+        expect(served.rawPayload.length).toBe(image.size);
+        expect((await moved.inject({ url: `${pathOf(image.url)}?w=320` })).statusCode).toBe(200);
+      } finally {
+        await moved.close();
+      }
+    } finally {
+      await onDisk.close();
+    }
+  });
+
   it('stores an upload in image_blobs, not on disk, and serves it with its caching headers and ETag', async () => {
     const image = await uploaded(t.app, seller, await pngOf(40, 30));
     expect(await blobsOf(image.image.filename)).toEqual([{ variant: 'original', content_type: 'image/webp', size: image.size }]);
