@@ -3,6 +3,7 @@ import { ledgerConfig, type Commission } from './ledgerConfig';
 import { ordersConfig, type OrdersConfig } from './ordersConfig';
 import { payoutsConfig, type PayoutsConfig } from './payoutsConfig';
 import { booksConfig, type BooksConfig } from './booksConfig';
+import type { S3Settings } from './lib/s3ImageStore';
 import { scaleOutConfig, type ImageStoreKind, type RateLimitStoreKind, type TrustProxy } from './scaleOutConfig';
 
 /** Everything the API reads from its environment, validated once at start. */
@@ -55,6 +56,8 @@ export interface Config extends OrdersConfig, PayoutsConfig, BooksConfig {
   trustProxy: TrustProxy;
   /** Where uploaded images and their narrower copies live. */
   imageStore: ImageStoreKind;
+  /** `IMAGE_STORE=s3`: the bucket (`S3_*`). */
+  s3?: S3Settings;
   /** Where rate-limit counters live: this process's memory, or the database all processes share. */
   rateLimitStore: RateLimitStoreKind;
 }

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { S3Settings } from './lib/s3ImageStore';
 
 /**
  * The settings that let several API processes share one database: which proxies to believe about
@@ -7,13 +8,38 @@ import { isIP } from 'node:net';
 
 /** false: no proxy; a number: that many proxies in front; a list: those addresses or CIDR ranges. */
 export type TrustProxy = false | number | string[];
-export type ImageStoreKind = 'disk' | 'database';
+export type ImageStoreKind = 'disk' | 'database' | 's3';
 export type RateLimitStoreKind = 'memory' | 'database';
 
 export interface ScaleOutConfig {
   trustProxy: TrustProxy;
   imageStore: ImageStoreKind;
+  /** With `IMAGE_STORE=s3`: the bucket and how to reach it. */
+  s3?: S3Settings;
   rateLimitStore: RateLimitStoreKind;
+}
+
+/** `S3_BUCKET` (required), `S3_ENDPOINT`, `S3_REGION`, `S3_FORCE_PATH_STYLE`, `S3_ACCESS_KEY_ID` with `S3_SECRET_ACCESS_KEY`, `S3_PREFIX`. */
+function s3Settings(env: Env, problems: string[]): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(`IMAGE_STORE=s3 needs S3_BUCKET, a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens, got "${bucket ?? ''}"`);
+    return undefined;
+  }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/\S+$/.test(endpoint)) problems.push(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const prefix = (env.S3_PREFIX?.trim() ?? 'images/').replace(/^\/+/, '');
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    forcePathStyle: ['1', 'true', 'yes'].includes(env.S3_FORCE_PATH_STYLE?.trim().toLowerCase() ?? ''),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -79,9 +105,11 @@ function oneOf<Kind extends string>(
  * (`DATABASE_URL`): counted per process, a limit would let N processes take N times as many calls.
  */
 export function scaleOutConfig(env: Env, databaseUrl: string | undefined, problems: string[]): ScaleOutConfig {
+  const imageStore = oneOf('IMAGE_STORE', env.IMAGE_STORE, ['disk', 'database', 's3'], databaseUrl === undefined ? 'disk' : 'database', problems);
   return {
     trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
-    imageStore: oneOf('IMAGE_STORE', env.IMAGE_STORE, ['disk', 'database'], databaseUrl === undefined ? 'disk' : 'database', problems),
+    imageStore,
+    ...(imageStore === 's3' && { s3: s3Settings(env, problems) }),
     rateLimitStore: oneOf(
       'RATE_LIMIT_STORE',
       env.RATE_LIMIT_STORE,

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { databaseImageStore } from '../lib/databaseImageStore';
+import { s3ImageStore } from '../lib/s3ImageStore';
 import { diskImageStore, type ImageStore } from '../lib/imageStore';
 import { uploadsDirOf } from '../lib/uploads';
 
@@ -28,7 +29,9 @@ function databaseOverDisk(database: ImageStore, disk: ImageStore): ImageStore {
 export default fp(
   async (app) => {
     const disk = diskImageStore(uploadsDirOf(app.config), app.config.dataDir);
-    const store = app.config.imageStore === 'database' ? databaseOverDisk(databaseImageStore(app.db), disk) : disk;
+    const { imageStore: kind, s3 } = app.config;
+    if (kind === 's3' && !s3) throw new Error('IMAGE_STORE=s3 needs S3_BUCKET');
+    const store = kind === 'database' ? databaseOverDisk(databaseImageStore(app.db), disk) : kind === 's3' && s3 ? s3ImageStore(s3) : disk;
     app.decorate('imageStore', store);
   },
   { name: 'imageStore', dependencies: ['config', 'database'] },
