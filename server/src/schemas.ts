@@ -72,12 +72,13 @@ export const book = object({
   _id: str, name: str, img: str, location: str, resale_price: num, orginal_price: num,
   seller_name: str, number: str, uses: str, date: str, category: str, condition: str,
   description: str, verified: bool, author: str, isbn: optionalIsbn, delivery: deliveryOffer,
+  images: { type: 'array', items: str },
 });
 
 export const product = object({
   _id: str, name: str, price: num, phone: str, location: str, condition: str, description: str,
   image: str, category: str, orginal_price: num, uses: str, date: str, sold: bool, author: str,
-  isbn: optionalIsbn, delivery: deliveryOffer,
+  isbn: optionalIsbn, delivery: deliveryOffer, images: { type: 'array', items: str },
   // How many buyers hold an unpaid booking of it: deleting the product withdraws theirs.
   openBookings: { type: 'integer' },
   // What the seller keeps of its price at today's commission (the shipping is theirs on top).

@@ -41,6 +41,7 @@ export async function seedCatalogue(db: Db): Promise<boolean> {
           category: seed.category,
           name: entry.name,
           img: seedImagePath(entry.cover),
+          photos: [],
           location: entry.location,
           resale_price_cents: parseMoney(entry.resale_price, CATALOGUE_PRICE),
           orginal_price_cents: parseMoney(entry.orginal_price, CATALOGUE_PRICE),

@@ -127,7 +127,7 @@ describe('several processes on one database', () => {
     expect(loadConfig({}).imageStore).toBe('disk');
     expect(loadConfig({ IMAGE_STORE: 'database' }).imageStore).toBe('database');
     expect(loadConfig({ IMAGE_STORE: ' Database ' }).imageStore).toBe('database');
-    expect(() => loadConfig({ IMAGE_STORE: 's3' })).toThrow('IMAGE_STORE must be one of disk, database');
+    expect(() => loadConfig({ IMAGE_STORE: 'ftp' })).toThrow('IMAGE_STORE must be one of disk, database, s3');
   });
 
   it('reads TRUST_PROXY as a hop count or a list of addresses and ranges', () => {

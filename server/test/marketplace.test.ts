@@ -35,6 +35,8 @@ describe('catalogue', () => {
         isbn: expect.stringMatching(/^97[89]\d{10}$/),
         // The shop hands its books over in person or posts them.
         delivery: { meetup: true, shipping: true, shippingPrice: 3.99 },
+        // One photo each: the cover.
+        images: [entry.img],
       });
     }
     const all = (await t.app.inject({ url: '/bookCatagoriesId', headers: cast.buyer.headers })).json<WireBook[]>();

@@ -118,3 +118,26 @@ describe('editing a listing', () => {
     expect((await t.app.inject({ url: `/products/${bookId}`, headers: stranger.headers })).statusCode).toBe(403);
   });
 });
+
+describe('photos of the copy', () => {
+  it('keeps up to six in the seller\'s order, the cover first, and reorders them on edit', async () => {
+    const photo = (n: number) => `https://images.example/copy-${n}.webp`;
+    const bookId = await addProduct(t.app, seller, { name: 'Photographed Book', image: photo(1), images: [photo(1), photo(2), photo(3)] });
+    const page = await t.app.inject({ url: `/books/${bookId}` });
+    expect(page.json().images).toEqual([photo(1), photo(2), photo(3)]);
+    expect(page.json().img).toBe(photo(1));
+
+    const reordered = await edit(seller, bookId, { images: [photo(3), photo(1), photo(2)] });
+    expect(reordered.json()).toMatchObject({ image: photo(3), images: [photo(3), photo(1), photo(2)] });
+    // A new cover alone keeps the other photos.
+    expect((await edit(seller, bookId, { image: photo(9) })).json().images).toEqual([photo(9), photo(1), photo(2)]);
+
+    const seven = Array.from({ length: 7 }, (_, n) => photo(n + 10));
+    expect((await edit(seller, bookId, { images: seven })).statusCode).toBe(400);
+    expect((await edit(seller, bookId, { images: [photo(1), photo(1)] })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/books/${bookId}` })).json().images).toEqual([photo(9), photo(1), photo(2)]);
+    // A listing posted as the spec posts it has one photo.
+    const plain = await addProduct(t.app, seller, { name: 'Plain Book' });
+    expect((await t.app.inject({ url: `/books/${plain}` })).json().images).toEqual(['https://images.example/dune.png']);
+  });
+});

@@ -57,6 +57,9 @@ export const categoryOnWire = (base: string, category: Category) => ({
   img: absoluteUrl(base, category.img),
 });
 
+/** Every photo of the listing, the cover first. */
+const photosOnWire = (base: string, book: Pick<BookRow, 'img' | 'photos'>) => [book.img, ...(book.photos ?? [])].map((url) => absoluteUrl(base, url));
+
 export const bookOnWire = (base: string, book: BookRow) => ({
   _id: book.id,
   name: book.name,
@@ -75,6 +78,7 @@ export const bookOnWire = (base: string, book: BookRow) => ({
   author: book.author,
   isbn: book.isbn,
   delivery: deliveryOfferOnWire(book),
+  images: photosOnWire(base, book),
 });
 
 /** A seller's own book in the Product shape of the add-product form (plus whether it sold). */
@@ -95,6 +99,7 @@ export const productOnWire = (base: string, book: BookRow) => ({
   author: book.author,
   isbn: book.isbn,
   delivery: deliveryOfferOnWire(book),
+  images: photosOnWire(base, book),
 });
 
 export const bookingOnWire = (base: string, booking: BookingRow) => ({

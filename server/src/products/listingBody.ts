@@ -2,6 +2,19 @@ import { badRequest } from '../lib/errors';
 import { parseMoney, type MoneyField } from '../lib/money';
 import { categorySlug, dollars, text } from '../schemas';
 
+/** A listing has at most this many photos, the cover first. */
+export const MAX_PHOTOS = 6;
+const PHOTO_URL = { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' } as const;
+
+/** The cover and the other photos of a listing from `image` and `images`: the cover is `image` when given, else the first of `images`. */
+export function photosOf(image: string | undefined, images: string[] | undefined): { img?: string; photos?: string[] } {
+  if (images === undefined) return image === undefined ? {} : { img: image };
+  const cover = image ?? images[0];
+  const rest = images.filter((url) => url !== cover);
+  if (rest.length > MAX_PHOTOS - 1) throw badRequest(`A listing has at most ${MAX_PHOTOS} photos`);
+  return { img: cover, photos: rest };
+}
+
 /** The fields of a listing, as `POST /products` takes them and `PUT /products/:id` changes them. */
 export interface NewProductBody {
   name: string;
@@ -18,6 +31,8 @@ export interface NewProductBody {
   isbn?: string;
   uses?: string;
   delivery?: { meetup?: boolean; shipping?: boolean; shippingPrice?: string };
+  /** Every photo, the cover first (at most six); `image` is the first. */
+  images?: string[];
 }
 
 /** Stripe refuses card payments under 50 cents. */
@@ -36,7 +51,8 @@ export const newProductBody = {
     location: text(200, 1),
     condition: { ...text(40), default: '' },
     description: { ...text(2000), default: '' },
-    image: { type: 'string', maxLength: 2048, pattern: '^https?://[^\\s]+$' },
+    image: PHOTO_URL,
+    images: { type: 'array', minItems: 1, maxItems: MAX_PHOTOS, uniqueItems: true, items: PHOTO_URL },
     category: categorySlug,
     orginal_price: dollars,
     author: text(200),

@@ -24,6 +24,8 @@ export interface BookRow {
   offers_meetup: boolean;
   offers_shipping: boolean;
   shipping_price_cents: number | null;
+  /** The listing's photos after the first (`img`), in order; at most five. */
+  photos: string[];
   sold: boolean;
   /** The seller is verified (role admin) or the shop itself; false once the seller's account is gone. */
   verified: boolean;
@@ -36,19 +38,19 @@ export type ListingChanges = Partial<
   Pick<
     BookRow,
     | 'category' | 'name' | 'img' | 'location' | 'resale_price_cents' | 'orginal_price_cents' | 'number' | 'uses'
-    | 'condition' | 'description' | 'author' | 'isbn' | 'offers_meetup' | 'offers_shipping' | 'shipping_price_cents'
+    | 'condition' | 'description' | 'author' | 'isbn' | 'offers_meetup' | 'offers_shipping' | 'shipping_price_cents' | 'photos'
   >
 >;
 
 const LISTING_COLUMNS: ReadonlyArray<keyof ListingChanges> = [
   'category', 'name', 'img', 'location', 'resale_price_cents', 'orginal_price_cents', 'number', 'uses',
-  'condition', 'description', 'author', 'isbn', 'offers_meetup', 'offers_shipping', 'shipping_price_cents',
+  'condition', 'description', 'author', 'isbn', 'offers_meetup', 'offers_shipping', 'shipping_price_cents', 'photos',
 ];
 
 /** The columns of a `BookRow`, from `books b left join users u`. */
 export const BOOK_COLUMNS = `b.id, b.category, b.name, b.img, b.location, b.resale_price_cents,
   b.orginal_price_cents, b.seller_id, b.seller_email, b.seller_name, b.number, b.uses, b.date,
-  b.condition, b.description, b.author, b.isbn, b.offers_meetup, b.offers_shipping, b.shipping_price_cents, b.sold,
+  b.condition, b.description, b.author, b.isbn, b.offers_meetup, b.offers_shipping, b.shipping_price_cents, b.photos, b.sold,
   coalesce(u.role = 'admin' or u.system_account, false) as verified`;
 
 const BOOKS_FROM = 'books b left join users u on u.id = b.seller_id';
@@ -88,13 +90,13 @@ export function booksRepository(db: Queryable) {
       await db.query(
         `insert into books (id, category, name, img, location, resale_price_cents, orginal_price_cents,
            seller_id, seller_email, seller_name, number, uses, date, condition, description, author, isbn,
-           offers_meetup, offers_shipping, shipping_price_cents)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+           offers_meetup, offers_shipping, shipping_price_cents, photos)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
         [
           book.id, book.category, book.name, book.img, book.location, book.resale_price_cents,
           book.orginal_price_cents, book.seller_id, book.seller_email, book.seller_name, book.number,
           book.uses, book.date, book.condition, book.description, book.author, book.isbn,
-          book.offers_meetup, book.offers_shipping, book.shipping_price_cents,
+          book.offers_meetup, book.offers_shipping, book.shipping_price_cents, book.photos,
         ],
       );
     },

@@ -5,7 +5,7 @@ import { formatCents, parseMoney, toDollars } from '../lib/money';
 import { baseUrlOf, productOnWire } from '../lib/wire';
 import { commissionOn } from '../ledgerConfig';
 import { callerOf } from '../plugins/identity';
-import { deliveryOffer, editProductBody, ORIGINAL_PRICE, PRICE, type NewProductBody } from '../products/listingBody';
+import { deliveryOffer, editProductBody, ORIGINAL_PRICE, photosOf, PRICE, type NewProductBody } from '../products/listingBody';
 import { bookingsRepository } from '../repositories/bookings';
 import { booksRepository, type BookRow, type ListingChanges } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
@@ -31,7 +31,7 @@ async function changesOf(app: FastifyInstance, book: BookRow, body: Partial<NewP
   if (body.location !== undefined) changes.location = body.location;
   if (body.condition !== undefined) changes.condition = body.condition;
   if (body.description !== undefined) changes.description = body.description;
-  if (body.image !== undefined) changes.img = body.image;
+  Object.assign(changes, photosOf(body.image, body.images));
   if (body.author !== undefined) changes.author = body.author.trim();
   if (body.uses !== undefined) changes.uses = body.uses;
   if (body.isbn !== undefined) {

@@ -14,7 +14,7 @@ import { bookingsRepository, SELLER_BOOKINGS_OLDEST_FIRST } from '../repositorie
 import { BOOKS_OLDEST_FIRST, booksRepository } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
 import { booking, deleted, idParams, inserted, listOf, product } from '../schemas';
-import { deliveryOffer, newProductBody, ORIGINAL_PRICE, PRICE, type NewProductBody } from '../products/listingBody';
+import { deliveryOffer, newProductBody, ORIGINAL_PRICE, photosOf, PRICE, type NewProductBody } from '../products/listingBody';
 
 /** The query of the seller's lists (products and buyers): only paging. */
 const sellerListQuery = { type: 'object', additionalProperties: false, properties: pagingProperties(LIST_MAX) } as const;
@@ -71,6 +71,7 @@ export default async function productRoutes(app: FastifyInstance) {
         category,
         name: body.name.trim(),
         img: body.image,
+        photos: photosOf(body.image, body.images).photos ?? [],
         location: body.location,
         resale_price_cents: priceCents,
         orginal_price_cents: originalPriceCents,
