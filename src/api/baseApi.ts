@@ -1,4 +1,5 @@
 import { createApi, fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { getConfig } from '../config/env';
 import { readAccessToken } from '../lib/tokenStorage';
@@ -67,7 +68,7 @@ export const baseQuery = retry(rawBaseQuery, {
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Product', 'Booking', 'Category', 'Book', 'Notification', 'NotificationSettings', 'Earnings', 'Payout'],
+  tagTypes: ['User', 'Product', 'Booking', 'Category', 'Book', 'Notification', 'NotificationSettings', 'Earnings', 'Payout', 'Favourite', 'Want'],
   keepUnusedDataFor: KEEP_UNUSED_DATA_SECONDS,
   // Back online, whatever is on screen asks again: a page that failed offline recovers by itself
   // (the browser's online event reaches the store through setupListeners in src/index.tsx).
@@ -78,6 +79,13 @@ export const baseApi = createApi({
 /** The API answered 404: what was asked for does not exist (any more). */
 export const isNotFound = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
+/**
+ * An answer of the endpoint of that name: listeners in the API layer match a page's endpoints so,
+ * and the endpoints' modules stay in the pages' chunks.
+ */
+export const endpointNamed = (action: UnknownAction, name: string): boolean =>
+  (action.meta as { arg?: { endpointName?: string } } | undefined)?.arg?.endpointName === name;
 
 // Plain sentences for failures live beside the base query; re-exported for the callers that read them here.
 export { errorMessage } from './errorMessages';

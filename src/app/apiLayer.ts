@@ -9,6 +9,8 @@ import { addOrderListeners } from '../features/orders/ordersListeners';
 import { addNotificationListeners } from '../features/notifications/notificationsListeners';
 import { addEarningsListeners } from '../features/earnings/earningsListeners';
 import { addPayoutListeners } from '../features/payouts/payoutsListeners';
+import { addFavouriteListeners } from '../features/favourites/favouritesListeners';
+import { addWantListeners } from '../features/wants/wantsListeners';
 import type { AppStartListening } from './listenerMiddleware';
 import { apiLayerAttached, rootReducer, type StoreShell } from './storeShell';
 
@@ -21,7 +23,8 @@ export function injectApiReducer(): void {
 
 /**
  * Puts the API layer into a store: the API's slice and middleware, and the listeners that run the
- * app's flows (log-in, roles, booking, payment, products, admin, orders, notifications, earnings, payouts). Once per store.
+ * app's flows (log-in, roles, booking, payment, products, admin, orders, notifications, earnings, payouts,
+ * favourites, wants). Once per store.
  */
 export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: StoreShell): void {
   if (attached.has(store)) return;
@@ -39,5 +42,7 @@ export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: Sto
   addNotificationListeners(startListening);
   addEarningsListeners(startListening);
   addPayoutListeners(startListening);
+  addFavouriteListeners(startListening);
+  addWantListeners(startListening);
   store.dispatch(apiLayerAttached());
 }

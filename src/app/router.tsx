@@ -36,6 +36,9 @@ const AllBuyerPage = lazyPage(() => import('../features/admin/AllBuyerPage'));
 const AddProductPage = lazyPage(() => import('../features/products/AddProductPage'));
 const MyProductsPage = lazyPage(() => import('../features/products/MyProductsPage'));
 const MyBuyerPage = lazyPage(() => import('../features/products/MyBuyerPage'));
+const EditProductPage = lazyPage(() => import('../features/products/EditProductPage'));
+const FavouritesPage = lazyPage(() => import('../features/favourites/FavouritesPage'));
+const WantedPage = lazyPage(() => import('../features/wants/WantedPage'));
 const EarningsPage = lazyPage(() => import('../features/earnings/EarningsPage'));
 const OrderPage = lazyPage(() => import('../features/orders/OrderPage'));
 const DisputesPage = lazyPage(() => import('../features/orders/DisputesPage'));
@@ -115,12 +118,15 @@ export function AppRoutes() {
               <Route path={paths.addProducts} element={<Page page={AddProductPage} />} />
               <Route path={paths.myProducts} element={<Page page={MyProductsPage} />} />
               <Route path={paths.myBuyer} element={<Page page={MyBuyerPage} />} />
+              <Route path={paths.editProductPattern} element={<Page page={EditProductPage} />} />
               <Route path={paths.earnings} element={<Page page={EarningsPage} />} />
             </Route>
             <Route path={paths.paymentPattern} element={<DataPage load={loadPayment} />} />
             <Route path={paths.orderPattern} element={<Page page={OrderPage} />} />
             <Route path={paths.notifications} element={<Page page={NotificationsPage} />} />
             <Route path={paths.notificationSettings} element={<Page page={NotificationSettingsPage} />} />
+            <Route path={paths.favourites} element={<Page page={FavouritesPage} />} />
+            <Route path={paths.wanted} element={<Page page={WantedPage} />} />
             <Route path="*" element={<RouteErrorPage error={NOT_FOUND} />} />
           </Route>
         </Route>

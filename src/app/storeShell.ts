@@ -3,29 +3,35 @@ import type { baseApi } from '../api/baseApi';
 import authReducer from '../features/auth/authSlice';
 import roleReducer from '../features/roles/roleSlice';
 import paymentReducer from '../features/payment/paymentSlice';
-import addProductReducer from '../features/products/addProductSlice';
+import type { AddProductState } from '../features/products/addProductSlice';
+import type { IsbnLookupState } from '../features/products/isbnLookupSlice';
 import { createAppListenerMiddleware } from './listenerMiddleware';
 import type { AppServices } from './services';
 
 /*
  * The store in two parts. This one is in the first script: the slices the first screen reads
- * (who is signed in, their role, the payment and add-product flows) and two empty slots. The API
- * layer (`apiLayer.ts`: RTK Query, every feature's endpoints and the listeners that run the flows)
- * comes in a chunk loaded beside the main script (`prepareApp.ts`, chunk `app-layer`), and fills
- * the slots before the app renders. Tests and the prerenderer take the whole store at once
+ * (who is signed in, their role, the payment flow) and empty slots. The API layer (`apiLayer.ts`:
+ * RTK Query, every feature's endpoints and the listeners that run the flows, the add-product
+ * flow's slice with them) comes in a chunk loaded beside the main script (`prepareApp.ts`, chunk
+ * `app-layer`), and fills the slots before the app renders; the ISBN lookup's slice comes with
+ * the product form. Tests and the prerenderer take the whole store at once
  * (`store.ts`).
  */
 
-/** The API's cache, in the store once the API layer is attached. */
+/**
+ * The API's cache, in the store once the API layer is attached; the product form's flows (saving
+ * it, looking an ISBN up), with the layer and the form's page.
+ */
 export interface LazyLoadedSlices {
   [baseApi.reducerPath]: ReturnType<typeof baseApi.reducer>;
+  addProduct: AddProductState;
+  isbnLookup: IsbnLookupState;
 }
 
 export const rootReducer = combineSlices({
   auth: authReducer,
   role: roleReducer,
   payment: paymentReducer,
-  addProduct: addProductReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /**

@@ -11,6 +11,7 @@ import { PAGE_LOADING_ROOM } from '../components/PageProgress';
 import { MAIN_ID, SkipLink } from '../components/SkipLink';
 import { copy } from '../config/copy';
 import { selectIsAdmin, selectIsSeller } from '../features/roles/roleSlice';
+import { selectAuthStatus } from '../features/auth/authSlice';
 import { AppNavbar } from './AppNavbar';
 import { dashboardMenu, DashboardMenuList } from './DashboardMenu';
 
@@ -25,7 +26,8 @@ const narrowOnly = (theme: Theme) => ({ display: 'none', [theme.breakpoints.down
 export function DashboardLayout() {
   const isAdmin = useAppSelector(selectIsAdmin);
   const isSeller = useAppSelector(selectIsSeller);
-  const items = dashboardMenu(isAdmin, isSeller);
+  const signedIn = useAppSelector(selectAuthStatus) === 'signed-in';
+  const items = dashboardMenu(isAdmin, isSeller, signedIn);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
   const { pathname } = useLocation();

@@ -12,9 +12,15 @@ interface MenuItem {
   to: string;
 }
 
-export function dashboardMenu(isAdmin: boolean, isSeller: boolean): MenuItem[] {
+export function dashboardMenu(isAdmin: boolean, isSeller: boolean, signedIn = false): MenuItem[] {
   return [
     { label: copy.menu.myOrders, to: paths.dashboard },
+    ...(signedIn
+      ? [
+          { label: copy.menu.favourites, to: paths.favourites },
+          { label: copy.menu.wanted, to: paths.wanted },
+        ]
+      : []),
     ...(isAdmin
       ? [
           { label: copy.menu.allSeller, to: paths.allSeller },

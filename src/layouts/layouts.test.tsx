@@ -21,8 +21,22 @@ function renderDashboard(roles: { isAdmin?: boolean; isSeller?: boolean }) {
 }
 
 describe('dashboard side menu', () => {
-  it('always shows My Orders', () => {
+  it('always shows My Orders, and Favourites and Wanted to anyone signed in', () => {
     renderDashboard({});
+    expect(menuOf()).toEqual([
+      ['My Orders', '/dashboard'],
+      ['Favourites', '/dashboard/favourites'],
+      ['Wanted', '/dashboard/wanted'],
+    ]);
+  });
+
+  it('shows My Orders alone while nobody is known to be signed in', () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard" element={<DashboardLayout />} />
+      </Routes>,
+      { preloadedState: signedOutState(), route: '/dashboard' },
+    );
     expect(menuOf()).toEqual([['My Orders', '/dashboard']]);
   });
 
@@ -30,6 +44,8 @@ describe('dashboard side menu', () => {
     renderDashboard({ isAdmin: true });
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
+      ['Favourites', '/dashboard/favourites'],
+      ['Wanted', '/dashboard/wanted'],
       ['All seller', '/dashboard/allseller'],
       ['All Buyer', '/dashboard/allbuyer'],
       ['Disputes', '/dashboard/disputes'],
@@ -41,6 +57,8 @@ describe('dashboard side menu', () => {
     renderDashboard({ isSeller: true });
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
+      ['Favourites', '/dashboard/favourites'],
+      ['Wanted', '/dashboard/wanted'],
       ['Add Product', '/dashboard/addproducts'],
       ['My Products', '/dashboard/myproducts'],
       ['My Buyer', '/dashboard/mybuyer'],
@@ -60,7 +78,7 @@ describe('dashboard side menu: where you are', () => {
   it('puts each link in a list item, so the list holds only items', () => {
     renderDashboard({ isAdmin: true });
     const list = within(screen.getByRole('navigation', { name: 'dashboard' })).getByRole('list');
-    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI', 'LI']);
+    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI']);
   });
 
   it('starts with a skip link to the main region', async () => {

@@ -63,6 +63,50 @@ export interface Product {
   delivery?: DeliveryOffer;
   /** Dollars: what the seller keeps of the price at today's commission (the shipping is theirs on top). */
   youReceive?: number;
+  author?: string;
+  /** ISBN-13, when the seller gave one. */
+  isbn?: string | null;
+}
+
+/** What the book-metadata service knows of an ISBN (`GET /isbn/:isbn`); `cover` is on the shop's image host. */
+export interface IsbnBook {
+  isbn13: string;
+  title: string;
+  author: string;
+  publisher?: string;
+  year?: number;
+  cover?: string;
+}
+
+/** A book a signed-in user saved (`GET /favourites`): its price now and when saved, in dollars. */
+export interface Favourite {
+  bookId: string;
+  name: string;
+  author: string;
+  price: number;
+  img: string;
+  sold: boolean;
+  savedPrice: number;
+  savedAt: string;
+}
+
+/** The search filters a want keeps (prices in dollars). */
+export interface WantFilters {
+  category?: string;
+  condition?: string;
+  location?: string;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+/** "Tell me when it's listed": an ISBN, or words with filters, and the most the buyer would pay. */
+export interface Want {
+  _id: string;
+  isbn: string | null;
+  q: string | null;
+  filters: WantFilters | null;
+  maxPrice: number | null;
+  createdAt: string;
 }
 
 export type Role = 'Buyer' | 'seller' | 'admin';
@@ -174,7 +218,13 @@ export type OrderNotificationKind =
 /** What happened to a seller's payout (`bookingId` and `bookName` are then ''). */
 export type PayoutNotificationKind = 'payout_paid' | 'payout_failed';
 
-export type NotificationKind = OrderNotificationKind | PayoutNotificationKind;
+/**
+ * What happened to a book a buyer follows: one they want was listed, a favourite's price dropped
+ * (both with `bookId` and `amount`, the price), or a booked listing changed (with `bookingId`).
+ */
+export type ListingNotificationKind = 'want_listed' | 'price_drop' | 'listing_changed';
+
+export type NotificationKind = OrderNotificationKind | PayoutNotificationKind | ListingNotificationKind;
 
 export interface AppNotification {
   /** Increasing: a later notification has a greater id (as a number). */
@@ -192,7 +242,12 @@ export interface AppNotification {
   reason?: string;
   /** The payout notifications: which payout, and its amount in dollars. */
   payoutId?: string;
+  /** Dollars: a payout's amount, or a listed book's price. */
   amount?: number;
+  /** want_listed, price_drop: the book. */
+  bookId?: string;
+  /** want_listed: the want it matched. */
+  wantId?: string;
 }
 
 export interface NotificationSettings {

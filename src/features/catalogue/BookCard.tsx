@@ -14,6 +14,7 @@ import type { Book } from '../../types/entities';
 import { hostedSrcSet } from '../../lib/images';
 import { formatDollars } from '../../lib/money';
 import { visuallyHidden } from '../../lib/visuallyHidden';
+import { FavouriteToggle } from '../favourites/FavouriteToggle';
 import { BookedNotice } from './BookedNotice';
 
 /** The tallest a cover is drawn; at 3:4 that is 240 px wide, which `sizes` tells the browser. */
@@ -47,6 +48,9 @@ const descriptionSx = {
   WebkitBoxOrient: 'vertical',
   overflow: 'hidden',
 } as const;
+
+/** The book as the favourites show it. */
+const favouriteOf = (book: Book) => ({ name: book.name, author: book.author ?? '', price: book.resale_price, img: book.img });
 
 interface BookCardProps {
   book: Book;
@@ -126,6 +130,9 @@ export function BookCard({ book, onBook, bookingId }: BookCardProps) {
             {copy.books.bookNow}
           </Button>
         )}
+        <Box sx={{ ml: 'auto' }}>
+          <FavouriteToggle bookId={book._id} book={favouriteOf(book)} describedBy={titleId} />
+        </Box>
       </CardActions>
     </Card>
   );

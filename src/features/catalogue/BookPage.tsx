@@ -18,6 +18,7 @@ import type { BookDetails } from '../../types/entities';
 import { selectAuthStatus, selectUser } from '../auth/authSlice';
 import { useGetBookingsQuery } from '../bookings/bookingsApi';
 import type { FromState } from '../roles/guards';
+import { FavouriteToggle } from '../favourites/FavouriteToggle';
 import { BookedNotice } from './BookedNotice';
 import { BookPageSkeleton } from './BookPageSkeleton';
 import { BookingModal } from './BookingModal';
@@ -112,7 +113,7 @@ function BookDetailsView({ book }: { book: BookDetails }) {
           sx={{ width: '100%', maxWidth: 320, height: 'auto', aspectRatio: '3 / 4', objectFit: 'contain', bgcolor: 'grey.100', borderRadius: 1, mx: 'auto' }}
         />
         <Box>
-          <Typography component="h1" variant="h2">
+          <Typography id="book-title" component="h1" variant="h2">
             {book.name}
           </Typography>
           {book.author && (
@@ -128,7 +129,14 @@ function BookDetailsView({ book }: { book: BookDetails }) {
               {formatDollars(book.orginal_price)}
             </Typography>
           </Box>
-          <Status book={book} bookedAs={mine && !mine.paid ? mine._id : undefined} bought={mine?.paid === true} onBook={bookNow} />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Status book={book} bookedAs={mine && !mine.paid ? mine._id : undefined} bought={mine?.paid === true} onBook={bookNow} />
+            <FavouriteToggle
+              bookId={book._id}
+              book={{ name: book.name, author: book.author ?? '', price: book.resale_price, img: book.img }}
+              describedBy="book-title"
+            />
+          </Box>
           <Box component="dl" sx={{ ...detailsSx, mt: 3 }}>
             {book.condition && (
               <>

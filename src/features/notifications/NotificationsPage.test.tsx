@@ -147,6 +147,27 @@ describe('notifications page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/earnings'));
   });
 
+  it("tells a buyer of a wanted book listed and a favourite's lower price, each leading to the book, and of a changed booked listing", async () => {
+    const buyer = { role: 'buyer' as const, bookingId: '' };
+    serveNotifications(
+      [
+        note({ _id: '3', kind: 'want_listed', ...buyer, bookName: 'Dune', bookId: 'bk1', wantId: 'w1', amount: 12 }),
+        note({ _id: '2', kind: 'price_drop', ...buyer, bookName: 'Emma', bookId: 'bk2', amount: 9, read: true }),
+        note({ _id: '1', kind: 'listing_changed', role: 'buyer', bookingId: 'b1', bookName: 'Middlemarch', read: true }),
+      ],
+      1,
+    );
+    renderApp('/dashboard/notifications', { preloadedState: signedInState() });
+    const list = await screen.findByRole('list', { name: copy.notifications.title });
+    const items = within(list).getAllByRole('link');
+    expect(items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
+      'unread: A book you want was listed: Dune for $12.00',
+      'Emma, one of your favourites, now costs $9.00',
+      'The seller changed the listing of Middlemarch; your booking keeps its price',
+    ]);
+    expect(items.map((item) => item.getAttribute('href'))).toEqual(['/books/bk1', '/books/bk2', '/dashboard/orders/b1']);
+  });
+
   it('marks all as read, with a toast', async () => {
     const calls = serveNotifications([note({ _id: '2' }), note({ _id: '1' })], 2);
     const user = userEvent.setup();
@@ -192,8 +213,11 @@ describe('email settings', () => {
     const user = userEvent.setup();
     const { services } = renderApp('/dashboard/notifications/settings', { preloadedState: signedInState() });
     const paid = await screen.findByRole('switch', { name: copy.notifications.kinds.paid });
-    expect(screen.getAllByRole('switch')).toHaveLength(15);
+    expect(screen.getAllByRole('switch')).toHaveLength(18);
     expect(screen.getByRole('switch', { name: 'A payout reaches your bank' })).toBeChecked();
+    for (const label of ['A book you want is listed', "A favourite's price drops", 'A booked listing changes']) {
+      expect(screen.getByRole('switch', { name: label })).toBeChecked();
+    }
     expect(screen.getByRole('switch', { name: 'A payout fails' })).toBeChecked();
     expect(paid).toBeChecked();
     await user.click(paid);

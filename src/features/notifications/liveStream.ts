@@ -12,19 +12,20 @@ import { notificationSentence } from './notificationSentence';
  * layer that every page waits for does not carry it.
  */
 
+// A book's notification (a want listed, a price drop) names its book and may name no booking.
 const isNotification = (value: unknown): value is AppNotification =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as AppNotification)._id === 'string' &&
   typeof (value as AppNotification).kind === 'string' &&
-  typeof (value as AppNotification).bookingId === 'string' &&
+  (typeof (value as AppNotification).bookingId === 'string' || typeof (value as AppNotification).bookId === 'string') &&
   ((value as AppNotification).role === 'buyer' || (value as AppNotification).role === 'seller');
 
 function parseNotification(event: ServerEvent): AppNotification | null {
   if (event.event !== 'notification') return null;
   try {
     const value: unknown = JSON.parse(event.data);
-    return isNotification(value) ? value : null;
+    return isNotification(value) ? { ...value, bookingId: value.bookingId ?? '' } : null;
   } catch {
     return null;
   }
@@ -44,6 +45,9 @@ function received(notification: AppNotification, api: AppListenerEffectAPI): voi
       ...(notification.kind === 'disputed' ? [{ type: 'Booking' as const, id: 'DISPUTES' }] : []),
       // A sale paid, completed or refunded, and a payout paid or failed, move the seller's money.
       ...(notification.role === 'seller' && MONEY_MOVES.has(notification.kind) ? ['Earnings' as const] : []),
+      // A favourite's new price shows in the favourites; a wanted book, in the lists and searches.
+      ...(notification.kind === 'price_drop' ? [{ type: 'Favourite' as const, id: 'LIST' }] : []),
+      ...(notification.kind === 'want_listed' ? [{ type: 'Book' as const, id: 'LIST' }] : []),
     ]),
   );
   if (!notification.read) api.extra.notifier.notify(notificationSentence(notification), 'info');

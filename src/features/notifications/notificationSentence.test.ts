@@ -41,3 +41,26 @@ describe('payout notifications', () => {
     expect(notificationPath(disputed)).toBe('/dashboard/orders/b1');
   });
 });
+
+describe("a buyer's wants and favourites", () => {
+  const bookNote = (overrides: Partial<AppNotification>): AppNotification =>
+    payoutNote({ role: 'buyer', payoutId: undefined, bookingId: '', bookName: 'Dune', ...overrides });
+
+  it('a wanted book listed: its name and price, leading to the book', () => {
+    const listed = bookNote({ kind: 'want_listed', bookId: 'bk1', wantId: 'w1', amount: 12 });
+    expect(notificationSentence(listed)).toBe('A book you want was listed: Dune for $12.00');
+    expect(notificationPath(listed)).toBe('/books/bk1');
+  });
+
+  it("a favourite's price dropped: its new price, leading to the book", () => {
+    const dropped = bookNote({ kind: 'price_drop', bookId: 'bk1', amount: 9 });
+    expect(notificationText(dropped)).toBe('Dune, one of your favourites, now costs $9.00');
+    expect(notificationPath(dropped)).toBe('/books/bk1');
+  });
+
+  it('a booked listing changed: the booking keeps its price, leading to the order', () => {
+    const changed = bookNote({ kind: 'listing_changed', bookingId: 'b7' });
+    expect(notificationSentence(changed)).toBe('The seller changed the listing of Dune; your booking keeps its price');
+    expect(notificationPath(changed)).toBe('/dashboard/orders/b7');
+  });
+});

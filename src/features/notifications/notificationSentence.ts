@@ -13,7 +13,8 @@ export const isPayoutNotification = (
 
 /**
  * A notification as one sentence, from the reader's side of the order ("Dune is ready to
- * collect"), or of their payout ("$18.40 reached your bank").
+ * collect"), of their payout ("$18.40 reached your bank"), or of a book they follow ("A book you
+ * want was listed: Dune for $12.00").
  */
 export function notificationSentence({ kind, role, bookName, deadline, at, amount = 0, reason }: AppNotification): string {
   switch (kind) {
@@ -21,6 +22,10 @@ export function notificationSentence({ kind, role, bookName, deadline, at, amoun
       return copy.notifications.payoutSentences.payout_paid(formatUsd(amount));
     case 'payout_failed':
       return copy.notifications.payoutSentences.payout_failed(formatUsd(amount), reason);
+    case 'want_listed':
+    case 'price_drop':
+    case 'listing_changed':
+      return copy.notifications.bookSentences[kind](bookName, formatUsd(amount));
     default:
       return copy.notifications.sentences[role][kind](bookName, formatDay(deadline ?? at));
   }
@@ -32,6 +37,9 @@ export function notificationText(notification: AppNotification): string {
   return notification.reason && !isPayoutNotification(notification) ? `${sentence}. ${copy.order.reason(notification.reason)}` : sentence;
 }
 
-/** Where a notification leads: its order, or the earnings for a payout. */
-export const notificationPath = (notification: AppNotification): string =>
-  isPayoutNotification(notification) ? paths.earnings : paths.order(notification.bookingId);
+/** Where a notification leads: its order, the earnings for a payout, the book for a want or a favourite. */
+export function notificationPath(notification: AppNotification): string {
+  if (isPayoutNotification(notification)) return paths.earnings;
+  if (notification.bookId && (notification.kind === 'want_listed' || notification.kind === 'price_drop')) return paths.book(notification.bookId);
+  return paths.order(notification.bookingId);
+}

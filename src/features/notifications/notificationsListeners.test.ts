@@ -10,6 +10,7 @@ import { trackStore } from '../../testing/storeRegistry';
 import type { AppNotification } from '../../types/entities';
 import { profileUpdated, sessionStarted, signedOut } from '../auth/authSlice';
 import { ordersApi } from '../orders/ordersApi';
+import { searchApi } from '../search/searchApi';
 import { notificationsApi } from './notificationsApi';
 
 const paid: AppNotification = {
@@ -94,6 +95,35 @@ describe('live notifications', () => {
     expect(services.notifier.notify).toHaveBeenCalledTimes(1);
     count.unsubscribe();
     order.unsubscribe();
+    store.dispatch(signedOut());
+  });
+
+  it('a wanted book listed (no booking named): a toast in its words, the notifications and the book lists read again', async () => {
+    const reads: string[] = [];
+    server.use(
+      http.get(`${API}/notifications`, () => {
+        reads.push('notifications');
+        return HttpResponse.json([], { headers: { 'X-Unread-Count': '0' } });
+      }),
+      http.get(`${API}/books/search`, () => {
+        reads.push('search');
+        return HttpResponse.json({ items: [], total: 0, nextCursor: null });
+      }),
+    );
+    const { events, store, services } = await start();
+    const count = store.dispatch(notificationsApi.endpoints.getUnreadCount.initiate());
+    const search = store.dispatch(searchApi.endpoints.searchBooks.initiate({ q: 'dune' }));
+    await waitFor(() => expect(reads.sort()).toEqual(['notifications', 'search']));
+
+    events.current().open();
+    const { bookingId: _none, ...listed } = { ...paid, _id: '44', kind: 'want_listed' as const, role: 'buyer' as const, bookId: 'bk1', wantId: 'w1', amount: 12 };
+    events.current().send({ id: '44', event: 'notification', data: JSON.stringify(listed) });
+
+    expect(services.notifier.notify).toHaveBeenCalledWith('A book you want was listed: Dune for $12.00', 'info');
+    await waitFor(() => expect(reads).toHaveLength(4));
+    expect(reads.slice(2).sort()).toEqual(['notifications', 'search']);
+    count.unsubscribe();
+    search.unsubscribe();
     store.dispatch(signedOut());
   });
 

@@ -1,15 +1,11 @@
-import { isAnyOf, isFulfilled, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
-import { errorMessage } from '../../api/baseApi';
+import { isAnyOf, isFulfilled, isRejectedWithValue } from '@reduxjs/toolkit';
+import { endpointNamed, errorMessage } from '../../api/baseApi';
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import { apiLayerAttached } from '../../app/storeShell';
 import { copy } from '../../config/copy';
 import { sessionStarted, signedOut, signOutRequested } from '../auth/authSlice';
 
 export { notificationArrived } from './notificationEvents';
-
-/** An answer of the named endpoint (matched by name: the endpoints' module stays in the pages' chunks). */
-const endpointNamed = (action: UnknownAction, name: string): boolean =>
-  (action.meta as { arg?: { endpointName?: string } } | undefined)?.arg?.endpointName === name;
 
 export function addNotificationListeners(startListening: AppStartListening): void {
   // One stream at a time: a new session replaces it, a sign-out ends it.

@@ -4,81 +4,21 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { memo, useCallback, useMemo, type ReactNode } from 'react';
-import * as Yup from 'yup';
+import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { FormSelectField, FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
-import { IMAGE_MAX_BYTES } from '../../config/uploads';
 import { formatUsd, sellerShare, type CommissionRate } from '../../lib/money';
-import { formatFileSize, isAcceptedImage } from './imageFiles';
 import type { Category } from '../../types/entities';
 import type { AddProductRequest, AddProductStatus } from './addProductSlice';
 import { DeliveryFields } from './DeliveryFields';
+import { formatFileSize } from './imageFiles';
+import { toIsbn13 } from './isbn';
+import { IsbnField } from './IsbnField';
+import type { IsbnLookupState } from './isbnLookupSlice';
+import { CONDITION_WITH_DEFECTS, emptyProductValues, productSchema, toRequest, type AddProductValues, type EditedListing } from './productForm';
 import { ProductImageInput } from './ProductImageInput';
 
-export interface AddProductValues {
-  name: string;
-  price: string;
-  orginal_price: string;
-  phone: string;
-  location: string;
-  category: string;
-  uses: string;
-  condition: string;
-  description: string;
-  image: File | null;
-  meetup: boolean;
-  shipping: boolean;
-  shippingPrice: string;
-}
-
-const initialValues: AddProductValues = {
-  name: '',
-  price: '',
-  orginal_price: '',
-  phone: '',
-  location: '',
-  category: '',
-  uses: '',
-  condition: copy.products.conditions[0],
-  description: '',
-  image: null,
-  meetup: true,
-  shipping: false,
-  shippingPrice: '',
-};
-
-const isNumber = (value: string | undefined) => !value || Number.isFinite(Number(value));
-
-// Light on purpose: only what the API cannot do without, so an upload is never wasted on a rejected post.
-const addProductSchema = Yup.object({
-  name: Yup.string().trim().required(copy.products.nameRequired),
-  price: Yup.string()
-    .required(copy.products.priceRequired)
-    .test('number', copy.products.notANumber, isNumber)
-    .test('min', copy.products.pricePositive, (value) => !value || Number(value) >= 0.5),
-  orginal_price: Yup.string().test('number', copy.products.notANumber, isNumber),
-  // At least one way to the buyer; the error shows under the two checkboxes.
-  shipping: Yup.boolean().test('one', copy.delivery.oneRequired, function oneOffered(shipping) {
-    return Boolean(shipping) || Boolean((this.parent as AddProductValues).meetup);
-  }),
-  shippingPrice: Yup.string().when('shipping', {
-    is: true,
-    then: (rule) =>
-      rule
-        .required(copy.delivery.shippingPriceRequired)
-        .test('number', copy.products.notANumber, isNumber)
-        .test('range', copy.delivery.shippingPriceRange, (value) => !value || (Number(value) >= 0 && Number(value) <= 1000)),
-  }),
-  phone: Yup.string().trim().required(copy.products.phoneRequired),
-  location: Yup.string().trim().required(copy.products.locationRequired),
-  // The image host's own limits, checked before anything is sent.
-  image: Yup.mixed<File>()
-    .nullable()
-    .required(copy.products.imageRequired)
-    .test('type', copy.products.wrongType, (file) => !file || isAcceptedImage(file))
-    .test('size', copy.products.tooLarge, (file) => !file || file.size <= IMAGE_MAX_BYTES),
-});
+export type { AddProductValues } from './productForm';
 
 /**
  * "You will receive $11.50" for the price as typed, at the commission the API charges: nothing
@@ -92,34 +32,6 @@ function receiveLine(typed: string | number, commission: CommissionRate | undefi
   return copy.earnings.willReceive(formatUsd(sellerShare(price, commission)));
 }
 
-/** The wire payload: empty optional fields are left out rather than sent blank. */
-function toRequest(values: AddProductValues, image: File): AddProductRequest {
-  return {
-    product: {
-      name: values.name.trim(),
-      price: Number(values.price),
-      phone: values.phone.trim(),
-      location: values.location.trim(),
-      condition: values.condition,
-      description: values.description.trim(),
-      ...(values.category ? { category: values.category } : {}),
-      ...(values.orginal_price ? { orginal_price: Number(values.orginal_price) } : {}),
-      uses: values.uses.trim(),
-      // A meet-up only is what the API lists without a word: the spec's call stays as it was.
-      ...(values.shipping || !values.meetup
-        ? {
-            delivery: {
-              meetup: values.meetup,
-              shipping: values.shipping,
-              ...(values.shipping ? { shippingPrice: Number(values.shippingPrice) } : {}),
-            },
-          }
-        : {}),
-    },
-    image,
-  };
-}
-
 // Each field re-renders only when its own props change, not on every key typed elsewhere.
 const Field = memo(FormTextField);
 const Select = memo(FormSelectField);
@@ -128,6 +40,8 @@ const conditionOptions = copy.products.conditions.map((condition) => (
     {condition}
   </option>
 ));
+
+const NOTHING_LOOKED_UP: IsbnLookupState = { status: 'idle', found: null, error: null };
 
 interface Props {
   categories: Category[];
@@ -142,20 +56,38 @@ interface Props {
   onSubmit(request: AddProductRequest): void;
   /** Stop the upload under way. */
   onCancel(): void;
+  /** The ISBN lookup: where it stands, and what it found (filled into the form once per find). */
+  lookup?: IsbnLookupState;
+  /** Look this ISBN-13 up. */
+  onLookUp?(isbn13: string): void;
+  /** An edit: the listing's values, and which listing. */
+  initialValues?: AddProductValues;
+  edited?: EditedListing;
 }
 
-export function AddProductForm({ categories, commission, categoriesNotice, status, uploadPercent = null, error, onSubmit, onCancel }: Props) {
+export function AddProductForm({
+  categories,
+  commission,
+  categoriesNotice,
+  status,
+  uploadPercent = null,
+  error,
+  onSubmit,
+  onCancel,
+  lookup = NOTHING_LOOKED_UP,
+  onLookUp,
+  initialValues = emptyProductValues,
+  edited,
+}: Props) {
   const busy = status === 'uploading' || status === 'saving';
   const formik = useFormik<AddProductValues>({
     initialValues,
-    validationSchema: addProductSchema,
-    onSubmit: (values) => {
-      if (values.image) onSubmit(toRequest(values, values.image));
-    },
+    validationSchema: productSchema,
+    onSubmit: (values) => onSubmit(toRequest(values, edited)),
   });
   const fieldError = (name: keyof AddProductValues) =>
     formik.touched[name] && typeof formik.errors[name] === 'string' ? formik.errors[name] : undefined;
-  const field = (name: Exclude<keyof AddProductValues, 'image' | 'meetup' | 'shipping'>, label: string) => ({
+  const field = (name: Exclude<keyof AddProductValues, 'image' | 'imageUrl' | 'meetup' | 'shipping'>, label: string) => ({
     name,
     label,
     value: formik.values[name],
@@ -178,7 +110,7 @@ export function AddProductForm({ categories, commission, categoriesNotice, statu
     ],
     [categories],
   );
-  const { setFieldTouched, setFieldValue } = formik;
+  const { setFieldTouched, setFieldValue, setValues } = formik;
   const chooseImage = useCallback(
     (file: File | null) => {
       void setFieldTouched('image', true, false);
@@ -187,10 +119,34 @@ export function AddProductForm({ categories, commission, categoriesNotice, statu
     [setFieldTouched, setFieldValue],
   );
 
+  // What a lookup found fills the form in, once per find; a find from before this form opened does not.
+  const found = lookup.found;
+  const foundBefore = useRef(found);
+  useEffect(() => {
+    if (!found || found === foundBefore.current) return;
+    void setValues((values) => ({
+      ...values,
+      name: found.name || values.name,
+      author: found.author || values.author,
+      imageUrl: found.cover ?? values.imageUrl,
+    }));
+  }, [found, setValues]);
+
+  const lookUp = () => {
+    void setFieldTouched('isbn', true);
+    const isbn13 = toIsbn13(formik.values.isbn);
+    if (isbn13) onLookUp?.(isbn13);
+  };
+
+  const defectsNeeded = formik.values.condition === CONDITION_WITH_DEFECTS;
+  const keptImage = formik.values.imageUrl;
+
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
+      {onLookUp && <IsbnField field={field('isbn', copy.products.isbn)} lookup={lookup} onLookUp={lookUp} />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <Field {...field('name', copy.products.name)} required />
+        <Field {...field('author', copy.products.author)} />
         {/* Under the price, what the seller keeps of it; a mistake in the price says so instead. */}
         <Field
           {...field('price', copy.products.price)}
@@ -206,9 +162,17 @@ export function AddProductForm({ categories, commission, categoriesNotice, statu
         <Select {...field('category', copy.products.category)}>{categoryOptions}</Select>
         {categoriesNotice && <Box sx={{ gridColumn: '1 / -1' }}>{categoriesNotice}</Box>}
         <Field {...field('uses', copy.products.uses)} />
-        <Select {...field('condition', copy.products.condition)}>{conditionOptions}</Select>
+        {/* The chosen condition's definition under it (the options keep the shop's spellings alone). */}
+        <Select {...field('condition', copy.products.condition)} helperText={copy.bookPage.conditionNotes[formik.values.condition]}>
+          {conditionOptions}
+        </Select>
       </Box>
-      <Field {...field('description', copy.products.description)} multiline minRows={3} />
+      <Field
+        {...field('description', copy.products.description)}
+        helperText={fieldError('description') ?? (defectsNeeded ? copy.products.defectsRequired : undefined)}
+        multiline
+        minRows={3}
+      />
       <DeliveryFields
         meetup={formik.values.meetup}
         shipping={formik.values.shipping}
@@ -226,6 +190,7 @@ export function AddProductForm({ categories, commission, categoriesNotice, statu
       <ProductImageInput
         id="product-image"
         file={formik.values.image}
+        kept={keptImage ? { url: keptImage, alt: keptImage === edited?.imageUrl ? copy.products.currentImage : copy.products.cover } : null}
         error={fieldError('image')}
         disabled={busy}
         onChange={chooseImage}
@@ -261,7 +226,7 @@ export function AddProductForm({ categories, commission, categoriesNotice, statu
       {error && <Alert severity="error">{error}</Alert>}
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          {copy.products.submit}
+          {edited ? copy.products.save : copy.products.submit}
         </Button>
       </Box>
     </Box>

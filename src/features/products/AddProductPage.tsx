@@ -1,32 +1,24 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
 import { AddProductForm } from './AddProductForm';
-import { addProductCancelled, addProductRequested, addProductReset, selectAddProduct } from './addProductSlice';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
 import { useGetEarningsQuery } from '../earnings/earningsApi';
 import type { Category } from '../../types/entities';
+import { useProductFormFlow } from './useProductFormFlow';
 
 /** One empty list for every render, so the form's options are not rebuilt while the list is missing. */
 const NO_CATEGORIES: Category[] = [];
 
-/** Add Product (sellers): the form hands the product and its image to the add-product flow. */
+/** Add Product (sellers): the form hands the product and its image to the add-product flow, an ISBN to the lookup. */
 export function Component() {
-  const dispatch = useAppDispatch();
-  const { status, error, uploadPercent } = useAppSelector(selectAddProduct);
+  const flow = useProductFormFlow();
   const categories = useGetCategoriesQuery();
   // Only for the "You will receive" line: without it (still loading, or failed) the form is whole.
   const commission = useGetEarningsQuery().data?.commission;
   // Without the list the select offers only 'None': say so, with Retry. The form keeps what was typed.
   const categoriesFailed = categories.error !== undefined && !categories.data;
-
-  // A failure left from an earlier visit does not belong to this form.
-  useEffect(() => {
-    dispatch(addProductReset());
-  }, [dispatch]);
 
   return (
     <Box>
@@ -34,6 +26,7 @@ export function Component() {
         {copy.products.addTitle}
       </Typography>
       <AddProductForm
+        {...flow}
         categories={categories.data ?? NO_CATEGORIES}
         commission={commission}
         categoriesNotice={
@@ -46,11 +39,6 @@ export function Component() {
             />
           )
         }
-        status={status}
-        uploadPercent={uploadPercent}
-        error={error}
-        onSubmit={(request) => dispatch(addProductRequested(request))}
-        onCancel={() => dispatch(addProductCancelled())}
       />
     </Box>
   );

@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { rowsOf } from '../../api/paging';
 import { EmptyState } from '../../components/EmptyState';
 import { PagedTable, type PagedColumn } from '../../components/PagedTable';
@@ -47,9 +48,21 @@ function productColumns(onDelete: (product: Product) => void): PagedColumn<Produ
           // A sold book stays on record with its buyer's payment.
           <Chip size="small" color="success" label={copy.products.sold} />
         ) : (
-          <Button color="error" size="small" variant="outlined" onClick={() => onDelete(product)}>
-            {copy.products.delete}
-          </Button>
+          // The spec's columns stay as they are: a listing still for sale is edited from its last cell.
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              component={RouterLink}
+              to={paths.editProduct(product._id)}
+              size="small"
+              variant="outlined"
+              aria-label={copy.products.editLabel(product.name)}
+            >
+              {copy.products.edit}
+            </Button>
+            <Button color="error" size="small" variant="outlined" onClick={() => onDelete(product)}>
+              {copy.products.delete}
+            </Button>
+          </Box>
         ),
     },
   ];

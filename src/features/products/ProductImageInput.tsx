@@ -37,13 +37,17 @@ function useObjectUrl(file: File | null): string | null {
 interface Props {
   id: string;
   file: File | null;
+  /** A photo already on the image host (a looked-up cover, an edited listing's own): kept unless a file is chosen. */
+  kept?: { url: string; alt: string } | null;
   error?: string;
   disabled?: boolean;
   onChange(file: File | null): void;
 }
 
-/** One image file, with its name and a small preview once chosen. */
-export function ProductImageInput({ id, file, error, disabled, onChange }: Props) {
+const previewSx = { width: 72, height: 72, objectFit: 'cover', borderRadius: 1, overflow: 'hidden', flexShrink: 0 } as const;
+
+/** One image file, with its name and a small preview once chosen; or the photo kept until one is. */
+export function ProductImageInput({ id, file, kept, error, disabled, onChange }: Props) {
   const previewUrl = useObjectUrl(file);
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = `${id}-label`;
@@ -78,15 +82,14 @@ export function ProductImageInput({ id, file, error, disabled, onChange }: Props
       {file && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           {/* Only a file the shop takes gets a preview: anything else would show a broken image. */}
-          {previewUrl && isAcceptedImage(file) && (
-            <Box
-              component="img"
-              src={previewUrl}
-              alt={copy.products.preview}
-              sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1, overflow: 'hidden', flexShrink: 0 }}
-            />
-          )}
+          {previewUrl && isAcceptedImage(file) && <Box component="img" src={previewUrl} alt={copy.products.preview} sx={previewSx} />}
           <Typography variant="body2">{copy.products.chosenImage(file.name)}</Typography>
+        </Box>
+      )}
+      {!file && kept && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Box component="img" src={kept.url} alt={kept.alt} sx={previewSx} />
+          <Typography variant="body2">{copy.products.keepImage}</Typography>
         </Box>
       )}
       {error ? (

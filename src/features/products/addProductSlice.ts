@@ -1,12 +1,20 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/storeShell';
 import type { NewProduct } from './productsApi';
 
 /** The form's fields; the image URL comes from the upload. */
 export type ProductDraft = Omit<NewProduct, 'image'>;
 
+/**
+ * The product form's submit: a new listing, or a change to listing `productId`. A chosen `image`
+ * is uploaded first; without one, `imageUrl` (a looked-up cover) is the photo, and an edit keeps
+ * the one it has.
+ */
 export interface AddProductRequest {
   product: ProductDraft;
-  image: File;
+  image: File | null;
+  imageUrl?: string;
+  productId?: string;
 }
 
 /** `cancelled`: the seller stopped the upload; the form keeps what was typed. */
@@ -25,8 +33,8 @@ const addProductSlice = createSlice({
   name: 'addProduct',
   initialState,
   reducers: {
-    addProductRequested(state, _action: PayloadAction<AddProductRequest>) {
-      state.status = 'uploading';
+    addProductRequested(state, action: PayloadAction<AddProductRequest>) {
+      state.status = action.payload.image ? 'uploading' : 'saving';
       state.error = null;
       state.uploadPercent = null;
     },
@@ -37,6 +45,7 @@ const addProductSlice = createSlice({
       state.status = 'saving';
       state.uploadPercent = null;
     },
+    /** Added, or changed. */
     productAdded() {
       return initialState;
     },
@@ -72,5 +81,5 @@ export const {
   addProductCancelled,
 } =
   addProductSlice.actions;
-export const { selectAddProduct } = addProductSlice.selectors;
-export default addProductSlice.reducer;
+// In the store with the API layer, whose listeners run the flow: the first script does not carry it.
+export const { selectAddProduct } = addProductSlice.injectInto(rootReducer).selectors;

@@ -5,6 +5,8 @@ import { createFakeServices } from '../../testing/fakeServices';
 import { signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
 import { addProductRequested, type ProductDraft } from './addProductSlice';
+import { selectIsbnLookup } from './isbnLookupSlice';
+import { isbnLookupRequested } from './productFormEvents';
 import { productsApi } from './productsApi';
 import { recordProductCalls, uploadedUrl, withNodeFile } from './testSupport';
 import { trackStore } from '../../testing/storeRegistry';
@@ -148,5 +150,53 @@ describe('delete product', () => {
 
     expect(deletes).toEqual([{ path: '/products/p1', authorization: 'bearer t0k' }]);
     expect(services.notifier.notify).toHaveBeenCalledWith('Delete Successfully', 'success');
+  });
+});
+
+describe('ISBN lookup flow', () => {
+  const lookedUp = (store: ReturnType<typeof startStore>['store']) =>
+    new Promise<ReturnType<typeof selectIsbnLookup>>((resolve) => {
+      const check = () => {
+        const lookup = selectIsbnLookup(store.getState());
+        if (lookup.status === 'found' || lookup.status === 'failed') {
+          unsubscribe();
+          resolve(lookup);
+        }
+      };
+      const unsubscribe = store.subscribe(check);
+    });
+
+  it('asks GET /isbn/:isbn and hands the form the title as the name, the author and the cover', async () => {
+    server.use(
+      http.get(`${API}/isbn/:isbn`, ({ params }) =>
+        HttpResponse.json({ isbn13: params.isbn, title: 'Dune', author: 'Frank Herbert', publisher: 'Ace', cover: 'http://127.0.0.1:5000/image-host/i/d.webp' }),
+      ),
+    );
+    const { store } = startStore();
+
+    store.dispatch(isbnLookupRequested('9780441013593'));
+    expect(selectIsbnLookup(store.getState()).status).toBe('looking');
+
+    expect(await lookedUp(store)).toEqual({
+      status: 'found',
+      found: { isbn: '9780441013593', name: 'Dune', author: 'Frank Herbert', cover: 'http://127.0.0.1:5000/image-host/i/d.webp' },
+      error: null,
+    });
+  });
+
+  it('says the lookup is not answering on a 504, without asking again', async () => {
+    let asked = 0;
+    server.use(
+      http.get(`${API}/isbn/:isbn`, () => {
+        asked += 1;
+        return HttpResponse.json({ message: 'The book lookup is not answering: fill in the details yourself' }, { status: 504 });
+      }),
+    );
+    const { store } = startStore();
+
+    store.dispatch(isbnLookupRequested('9780441013593'));
+
+    expect(await lookedUp(store)).toMatchObject({ status: 'failed', error: 'The book lookup is not answering: fill in the details yourself' });
+    expect(asked).toBe(1);
   });
 });

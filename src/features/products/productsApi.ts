@@ -3,7 +3,7 @@ import { baseApi, withAccessToken } from '../../api/baseApi';
 import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
 import { copy } from '../../config/copy';
 import { getConfig } from '../../config/env';
-import type { DeleteAnswer, InsertAnswer, Product } from '../../types/entities';
+import type { DeleteAnswer, InsertAnswer, IsbnBook, Product } from '../../types/entities';
 import { imageUploadProgressed } from './addProductSlice';
 import { postFormWithProgress } from './uploadForm';
 
@@ -17,6 +17,12 @@ export interface DeliveryChoice {
 
 /** What the add-product form posts; `image` is the image host's URL. */
 export type NewProduct = Omit<Product, '_id' | 'date' | 'delivery'> & { delivery?: DeliveryChoice };
+
+/** `PUT /products/:id`: the fields the edit form sends (a new `image` only when the photo was replaced). */
+export interface ProductUpdate {
+  id: string;
+  changes: Partial<NewProduct>;
+}
 
 export interface UploadedImage {
   url: string;
@@ -64,6 +70,33 @@ export const productsApi = baseApi.injectEndpoints({
         { type: 'Book', id: 'LIST' },
       ],
     }),
+    /** One own listing, to edit (`GET /products/:id`). */
+    getProduct: build.query<Product, string>({
+      query: (id) => `/products/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
+    }),
+    /** A listing changed: its row, its page, the lists and searches that show it, and the favourites. */
+    updateProduct: build.mutation<Product, ProductUpdate>({
+      query: ({ id, changes }) => ({ url: `/products/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
+      invalidatesTags: (_result, error, { id }) =>
+        error
+          ? []
+          : [
+              { type: 'Product', id },
+              { type: 'Product', id: 'LIST' },
+              { type: 'Book', id },
+              { type: 'Book', id: 'LIST' },
+              { type: 'Favourite', id: 'LIST' },
+            ],
+    }),
+    /**
+     * What the book-metadata service knows of an ISBN (kept per ISBN). Not retried: the seller is
+     * waiting and can fill the form in by hand, or look up again.
+     */
+    lookUpIsbn: build.query<IsbnBook, string>({
+      query: (isbn) => `/isbn/${encodeURIComponent(isbn)}`,
+      extraOptions: { maxRetries: 0 },
+    }),
     deleteProduct: build.mutation<DeleteAnswer, string>({
       query: (id) => ({ url: `/products/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [
@@ -108,5 +141,6 @@ export const productsApi = baseApi.injectEndpoints({
   }),
 });
 
-// Adding a product (upload, then post) runs in the product listeners; pages list and delete.
-export const { useGetProductsInfiniteQuery, useDeleteProductMutation } = productsApi;
+// Adding or changing a product (upload, then post or put) and the ISBN lookup run in the product
+// listeners; pages list, load one to edit, and delete.
+export const { useGetProductsInfiniteQuery, useGetProductQuery, useDeleteProductMutation } = productsApi;

@@ -8,6 +8,7 @@ import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { hostedSrcSet } from '../../lib/images';
 import { formatDollars } from '../../lib/money';
+import { FavouriteToggle } from '../favourites/FavouriteToggle';
 import { Highlight } from './Highlight';
 import type { FoundBook } from './searchApi';
 
@@ -56,6 +57,13 @@ export function ResultCard({ book, words }: { book: FoundBook; words: string[] }
           </Box>
           {book.isbn && <span>{copy.search.isbn(book.isbn)}</span>}
         </Typography>
+      </Box>
+      <Box sx={{ ml: 'auto', flexShrink: 0 }}>
+        <FavouriteToggle
+          bookId={book._id}
+          book={{ name: book.name, author: book.author, price: book.resale_price, img: book.img }}
+          describedBy={titleId}
+        />
       </Box>
     </Card>
   );

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { FormSelectField } from '../../components/FormField';
 import { PageLoading } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
+import { WantButton } from '../wants/WantButton';
 import { ResultCard } from './ResultCard';
 import { SearchFilters } from './SearchFilters';
 import { useSearchBooksInfiniteQuery } from './searchApi';
@@ -77,6 +78,8 @@ export function Component() {
                   {copy.search.clearFilters}
                 </Button>
               )}
+              {/* One button per search: a want saved for one search is not another's. */}
+              {args.q && <WantButton key={key} search={{ ...args, q: args.q }} />}
             </Box>
           )}
           <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>

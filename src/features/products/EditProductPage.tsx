@@ -1,0 +1,76 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { isNotFound } from '../../api/baseApi';
+import { useGetCategoriesQuery } from '../../api/categoriesApi';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PageProgress } from '../../components/PageProgress';
+import { copy } from '../../config/copy';
+import { paths } from '../../config/paths';
+import type { Category, Product } from '../../types/entities';
+import { useGetEarningsQuery } from '../earnings/earningsApi';
+import { AddProductForm } from './AddProductForm';
+import { valuesOfProduct } from './productForm';
+import { useGetProductQuery } from './productsApi';
+import { useProductFormFlow } from './useProductFormFlow';
+
+const NO_CATEGORIES: Category[] = [];
+const backToProducts = { label: copy.products.myProductsTitle, to: paths.myProducts };
+
+/** `/dashboard/products/:id/edit` (sellers): the add-product form, filled in from the listing; saving PUTs the changes. */
+export function Component() {
+  const { id = '' } = useParams();
+  const product = useGetProductQuery(id);
+
+  let body;
+  if (product.data) body = product.data.sold ? <SoldListing /> : <EditForm key={product.data._id} product={product.data} />;
+  else if (product.isLoading) body = <PageProgress />;
+  else if (isNotFound(product.error)) body = <EmptyState message={copy.bookPage.gone} action={backToProducts} />;
+  else body = <LoadFailed what={copy.products.editFailed} error={product.error} retrying={product.isFetching} onRetry={() => void product.refetch()} />;
+
+  return (
+    <Box>
+      <Typography variant="h2" component="h1" gutterBottom>
+        {copy.products.editTitle}
+      </Typography>
+      {body}
+    </Box>
+  );
+}
+
+/** A sold book stays on record with its buyer's payment: the API refuses changes, and so does the page. */
+function SoldListing() {
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button component={RouterLink} to={backToProducts.to}>
+          {backToProducts.label}
+        </Button>
+      }
+    >
+      {copy.products.soldLocked}
+    </Alert>
+  );
+}
+
+function EditForm({ product }: { product: Product }) {
+  const flow = useProductFormFlow();
+  const categories = useGetCategoriesQuery();
+  const commission = useGetEarningsQuery().data?.commission;
+  // The form starts from the listing as it was loaded; a refetch meanwhile does not undo what was typed.
+  const [initialValues] = useState(() => valuesOfProduct(product));
+  return (
+    <AddProductForm
+      {...flow}
+      categories={categories.data ?? NO_CATEGORIES}
+      commission={commission}
+      initialValues={initialValues}
+      edited={{ productId: product._id, imageUrl: product.image }}
+    />
+  );
+}
