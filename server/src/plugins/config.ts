@@ -57,3 +57,19 @@ export function rateLimitedPerOrder(config: Config) {
     },
   };
 }
+
+/**
+ * Route config for calls that cost work per signed-in caller whatever they name (uploads, ISBN
+ * lookups): a limit per caller and `kind`.
+ */
+export function rateLimitedPerCaller(config: Config, kind: string) {
+  if (config.rateLimitPerMinute <= 0) return {};
+  return {
+    rateLimit: {
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `${kind}:${request.currentUser?.id ?? request.ip}`,
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { makeWidthVariant, VARIANT_WIDTHS, widthVariant, type VariantWidth } fro
 import { clientHolds } from '../lib/readyAnswer';
 import { ensureRoomForOneMore, storeUpload, uploadQuotaOf } from '../lib/uploads';
 import { baseUrlOf } from '../lib/wire';
+import { rateLimitedPerCaller } from '../plugins/config';
 import { callerOf } from '../plugins/identity';
 import { text } from '../schemas';
 
@@ -71,13 +72,6 @@ async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; 
   }
 }
 
-/** Uploads per minute per account; counted after sign-in, so one account cannot use many addresses. */
-function rateLimitedPerUser(perMinute: number) {
-  if (perMinute <= 0) return {};
-  const keyGenerator = (request: FastifyRequest) => `upload:${callerOf(request).id}`;
-  return { rateLimit: { max: perMinute, timeWindow: 60_000, hook: 'preHandler' as const, keyGenerator } };
-}
-
 /** Strong, from the bytes: the same in every API process and whichever store holds them. */
 const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
 
@@ -99,7 +93,8 @@ export default async function imageRoutes(app: FastifyInstance) {
     '/image-host/1/upload',
     {
       onRequest: [app.authenticate, app.requireSeller],
-      config: rateLimitedPerUser(app.config.rateLimitPerMinute),
+      // Uploads per minute per account; counted after sign-in, so one account cannot use many addresses.
+      config: rateLimitedPerCaller(app.config, 'upload'),
       schema: {
         querystring: { type: 'object', required: ['key'], properties: { key: text(200, 1) } },
         response: { 200: uploadAnswer },

@@ -6,6 +6,7 @@ import { reencodeImage } from '../lib/imageEncoding';
 import { toIsbn13 } from '../lib/isbn';
 import { storeUpload, uploadQuotaOf } from '../lib/uploads';
 import { baseUrlOf } from '../lib/wire';
+import { rateLimitedPerCaller } from '../plugins/config';
 import { callerOf } from '../plugins/identity';
 import { isbnLookupsRepository } from '../repositories/isbnLookups';
 import { text } from '../schemas';
@@ -54,6 +55,8 @@ export default async function isbnRoutes(app: FastifyInstance) {
     '/isbn/:isbn',
     {
       onRequest: [app.authenticate, app.requireSeller],
+      // Each lookup may cost the service two or three calls and a cover.
+      config: rateLimitedPerCaller(app.config, 'isbn'),
       schema: { params: { type: 'object', required: ['isbn'], properties: { isbn: text(20, 1) } }, response: { 200: lookup } },
     },
     async (request) => {
