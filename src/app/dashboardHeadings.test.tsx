@@ -22,6 +22,9 @@ const pages: Array<[string, string, Partial<RootState>, string]> = [
   ['My Products', '/dashboard/myproducts', seller, 'My Products'],
   ['My Buyer', '/dashboard/mybuyer', seller, 'My Buyer'],
   ['My Earnings', '/dashboard/earnings', seller, 'My Earnings'],
+  ['Edit listing', '/dashboard/products/p1/edit', seller, 'Edit listing'],
+  ['Favourites', '/dashboard/favourites', buyer, 'Favourites'],
+  ['Wanted', '/dashboard/wanted', buyer, 'Wanted'],
   ['Payouts', '/dashboard/payouts', admin, 'Payouts'],
   ['a paid booking', '/dashboard/payment/b1', buyer, 'payment for Dune'],
   ['an unknown booking', '/dashboard/payment/nope', buyer, "We couldn't find this booking"],
@@ -39,6 +42,8 @@ beforeEach(() => {
     http.get(`${API}/buyer`, () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
     http.get(`${API}/bookCatagories`, () => HttpResponse.json([])),
     http.get(`${API}/products`, () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+    http.get(`${API}/products/:id`, () => HttpResponse.json({ message: 'No such product' }, { status: 404 })),
+    http.get(`${API}/wants`, () => HttpResponse.json([])),
     http.get(`${API}/mybuyers`, () => HttpResponse.json([])),
     http.get(`${API}/earnings`, () =>
       HttpResponse.json({

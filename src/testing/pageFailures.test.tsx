@@ -7,6 +7,8 @@ import { Component as AllSellerPage } from '../features/admin/AllSellerPage';
 import { Component as MyOrdersPage } from '../features/bookings/MyOrdersPage';
 import { dune } from '../features/catalogue/testBooks';
 import { Component as EarningsPage } from '../features/earnings/EarningsPage';
+import { Component as FavouritesPage } from '../features/favourites/FavouritesPage';
+import { Component as WantedPage } from '../features/wants/WantedPage';
 import { Component as MyBuyerPage } from '../features/products/MyBuyerPage';
 import { Component as MyProductsPage } from '../features/products/MyProductsPage';
 import { failUntilFixed, FAILURES, failureSentence, runPastRetries } from './failures';
@@ -97,6 +99,25 @@ const cases: Case[] = [
     answer: () => HttpResponse.json([{ ...user, role: 'Buyer' }], { headers: { 'X-Total-Count': '1' } }),
     shows: 'Sam Seller',
     render: () => renderWithProviders(<AllBuyerPage />, { preloadedState: signedInState({ isAdmin: true, isSeller: true }) }),
+  },
+  {
+    name: 'Favourites',
+    path: '/favourites',
+    failed: copy.favourites.failed,
+    empty: copy.favourites.empty,
+    answer: () =>
+      HttpResponse.json([{ bookId: 'b1', name: 'Dune', author: '', price: 8, img: '', sold: false, savedPrice: 8, savedAt: '2025-11-21T12:00:00.000Z' }]),
+    shows: 'Dune',
+    render: () => renderWithProviders(<FavouritesPage />, { preloadedState: signedInState() }),
+  },
+  {
+    name: 'Wanted',
+    path: '/wants',
+    failed: copy.wants.failed,
+    empty: copy.wants.empty,
+    answer: () => HttpResponse.json([{ _id: 'w1', isbn: null, q: 'dune', filters: null, maxPrice: null, createdAt: '2025-11-21T12:00:00.000Z' }]),
+    shows: '“dune”',
+    render: () => renderWithProviders(<WantedPage />, { preloadedState: signedInState() }),
   },
   {
     name: 'a category',
