@@ -4,7 +4,7 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useId, type ChangeEvent, type FocusEvent, type HTMLAttributes, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type FocusEvent, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -22,6 +22,8 @@ export interface FormFieldProps {
   /** Left out only for a field that cannot change (`readOnly` or `disabled`). */
   onChange?: (event: ChangeEvent<FieldElement>) => void;
   onBlur?: (event: FocusEvent<FieldElement>) => void;
+  /** A key the field itself answers (Enter looking an ISBN up rather than sending the form). */
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   type?: string;
   autoComplete?: string;
   error?: boolean;
@@ -86,7 +88,7 @@ export function FormSelectField({
   required,
   children,
   ...input
-}: Omit<FormFieldProps, 'type' | 'autoComplete' | 'readOnly' | 'inputMode' | 'min' | 'step' | 'multiline' | 'minRows'> & {
+}: Omit<FormFieldProps, 'type' | 'autoComplete' | 'readOnly' | 'inputMode' | 'min' | 'step' | 'multiline' | 'minRows' | 'onKeyDown'> & {
   children: ReactNode;
 }) {
   return (

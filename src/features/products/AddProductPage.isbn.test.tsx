@@ -121,6 +121,22 @@ describe('Add Product: ISBN first', () => {
     expect(posts[0].body).toMatchObject({ name: 'Middlemarch', image: uploadedUrl });
   });
 
+  it('looks up on Enter in the ISBN field, without sending the form', async () => {
+    const user = userEvent.setup({ delay: null });
+    const asked = serveLookup(() => HttpResponse.json(middlemarch));
+    const { uploads, posts } = recordProductCalls();
+    renderPage();
+
+    await enter(user, 'ISBN', '9780141439518');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.getByLabelText(/Product name/)).toHaveValue('Middlemarch'));
+    expect(asked).toHaveLength(1);
+    expect(screen.queryByText('Enter a phone number')).not.toBeInTheDocument();
+    expect(uploads).toHaveLength(0);
+    expect(posts).toHaveLength(0);
+  });
+
   it('says so when the ISBN is not known, and the form stays usable', async () => {
     const user = userEvent.setup({ delay: null });
     serveLookup(() => HttpResponse.json({ message: 'Not found: fill in the details yourself' }, { status: 404 }));

@@ -27,6 +27,12 @@ export function IsbnField({ field, lookup, onLookUp }: Props) {
           helperText={field.helperText ?? copy.products.isbnHint}
           inputMode="numeric"
           autoComplete="off"
+          // Enter looks the ISBN up: the rest of the form is not filled in yet.
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            if (!looking && field.value.trim()) onLookUp();
+          }}
           sx={{ flex: 1, maxWidth: 360 }}
         />
         <Button variant="outlined" onClick={onLookUp} disabled={field.disabled || looking || !field.value.trim()} sx={{ mt: 1 }}>
