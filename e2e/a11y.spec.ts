@@ -177,6 +177,8 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
     route('notification-settings', '/dashboard/notifications/settings', (page) =>
       expect(page.getByLabel('An order is paid')).toBeVisible(),
     ),
+    route('favourites', '/dashboard/favourites', (page) => expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible()),
+    route('wanted', '/dashboard/wanted', (page) => expect(page.getByRole('heading', { level: 1, name: 'Wanted' })).toBeVisible()),
   ];
   if (role === 'buyer') {
     return [
@@ -214,6 +216,13 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
       route('order-buyer-received', ids.orders.received, (page) =>
         expect(page.getByRole('main').getByRole('button', { name: 'Report a problem' })).toBeVisible(),
       ),
+      // An ISBN nobody lists (in the book-metadata stand-in, not in the shop): the want dialog.
+      dialog(
+        'want-isbn-dialog',
+        '/search?q=9780439023481',
+        (page) => page.getByRole('button', { name: "Tell me when it's listed" }).click(),
+        "Tell me when it's listed",
+      ),
       dialog(
         'report-problem-dialog',
         ids.orders.received,
@@ -226,6 +235,11 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
     return [
       ...signedIn,
       route('add-product', '/dashboard/addproducts'),
+      route('edit-product', '/dashboard/myproducts', async (page) => {
+        await page.getByRole('link', { name: /^Edit / }).first().click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Edit listing' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+      }),
       route('my-products', '/dashboard/myproducts', (page) => expect(page.getByRole('table')).toBeVisible()),
       route('my-buyer', '/dashboard/mybuyer', (page) => expect(page.getByRole('table')).toBeVisible()),
       // The demo seller's completed order gives the balance and the entries something to show.
