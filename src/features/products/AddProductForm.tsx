@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormSelectField, FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
 import { formatUsd, sellerShare, type CommissionRate } from '../../lib/money';
@@ -15,8 +15,10 @@ import { formatFileSize } from './imageFiles';
 import { toIsbn13 } from './isbn';
 import { IsbnField } from './IsbnField';
 import type { IsbnLookupState } from './isbnLookupSlice';
+import type { PhotoUploadsState, PhotoUploadState } from './photoUploadsSlice';
 import { CONDITION_WITH_DEFECTS, emptyProductValues, productSchema, toRequest, type AddProductValues, type EditedListing } from './productForm';
-import { ProductImageInput } from './ProductImageInput';
+import { withFoundCover, type ProductPhoto } from './productPhotos';
+import { ProductPhotosInput } from './ProductPhotosInput';
 
 export type { AddProductValues } from './productForm';
 
@@ -42,6 +44,7 @@ const conditionOptions = copy.products.conditions.map((condition) => (
 ));
 
 const NOTHING_LOOKED_UP: IsbnLookupState = { status: 'idle', found: null, error: null };
+const NO_UPLOADS: PhotoUploadsState = {};
 
 interface Props {
   categories: Category[];
@@ -50,10 +53,13 @@ interface Props {
   /** Shown under the category select when the categories could not be loaded. */
   categoriesNotice?: ReactNode;
   status: AddProductStatus;
-  /** How much of the image has gone out, in percent, once the browser says. */
+  /** How much of the photo being sent has gone out, in percent, once the browser says. */
   uploadPercent?: number | null;
+  /** Each chosen file's upload in the save under way (or the one that failed), by its place in the save. */
+  photoUploads?: PhotoUploadsState;
   error: string | null;
-  onSubmit(request: AddProductRequest): void;
+  /** Save: the request, and the chosen files after the cover that it names by key. */
+  onSubmit(request: AddProductRequest, files: Map<string, File>): void;
   /** Stop the upload under way. */
   onCancel(): void;
   /** The ISBN lookup: where it stands, and what it found (filled into the form once per find). */
@@ -71,6 +77,7 @@ export function AddProductForm({
   categoriesNotice,
   status,
   uploadPercent = null,
+  photoUploads = NO_UPLOADS,
   error,
   onSubmit,
   onCancel,
@@ -80,14 +87,20 @@ export function AddProductForm({
   edited,
 }: Props) {
   const busy = status === 'uploading' || status === 'saving';
+  // The photos in the order of the last save: the uploads' places are places in it.
+  const [savedOrder, setSavedOrder] = useState<readonly ProductPhoto[]>([]);
   const formik = useFormik<AddProductValues>({
     initialValues,
     validationSchema: productSchema,
-    onSubmit: (values) => onSubmit(toRequest(values, edited)),
+    onSubmit: (values) => {
+      setSavedOrder(values.photos);
+      const { request, files } = toRequest(values, edited);
+      onSubmit(request, files);
+    },
   });
   const fieldError = (name: keyof AddProductValues) =>
     formik.touched[name] && typeof formik.errors[name] === 'string' ? formik.errors[name] : undefined;
-  const field = (name: Exclude<keyof AddProductValues, 'image' | 'imageUrl' | 'meetup' | 'shipping'>, label: string) => ({
+  const field = (name: Exclude<keyof AddProductValues, 'photos' | 'meetup' | 'shipping'>, label: string) => ({
     name,
     label,
     value: formik.values[name],
@@ -111,13 +124,27 @@ export function AddProductForm({
     [categories],
   );
   const { setFieldTouched, setFieldValue, setValues } = formik;
-  const chooseImage = useCallback(
-    (file: File | null) => {
-      void setFieldTouched('image', true, false);
-      void setFieldValue('image', file);
+  const changePhotos = useCallback(
+    (photos: ProductPhoto[]) => {
+      void setFieldTouched('photos', true, false);
+      void setFieldValue('photos', photos);
     },
     [setFieldTouched, setFieldValue],
   );
+  const uploadsByPhoto = useMemo(() => {
+    const byPhoto: Record<string, PhotoUploadState> = {};
+    for (const [place, upload] of Object.entries(photoUploads)) {
+      const photo = savedOrder[Number(place)];
+      if (photo) byPhoto[photo.id] = upload;
+    }
+    return byPhoto;
+  }, [photoUploads, savedOrder]);
+  // The file going out now (or next), named beside Cancel with how much of it has gone.
+  const [sendingPlace, sendingUpload] =
+    Object.entries(photoUploads).find(([, upload]) => upload.status === 'sending' || upload.status === 'waiting') ?? [];
+  const sending = sendingPlace === undefined ? undefined : savedOrder[Number(sendingPlace)];
+  const sendingFile = sending && 'file' in sending ? sending.file : null;
+  const sentPercent = sendingUpload ? sendingUpload.percent : uploadPercent;
 
   // What a lookup found fills the form in, once per find; a find from before this form opened does not.
   const found = lookup.found;
@@ -128,7 +155,7 @@ export function AddProductForm({
       ...values,
       name: found.name || values.name,
       author: found.author || values.author,
-      imageUrl: found.cover ?? values.imageUrl,
+      photos: found.cover ? withFoundCover(values.photos, found.cover) : values.photos,
     }));
   }, [found, setValues]);
 
@@ -139,7 +166,8 @@ export function AddProductForm({
   };
 
   const defectsNeeded = formik.values.condition === CONDITION_WITH_DEFECTS;
-  const keptImage = formik.values.imageUrl;
+  // Per photo, why its file cannot be sent (the schema's verdict on each).
+  const photoErrors = formik.touched.photos && Array.isArray(formik.errors.photos) ? (formik.errors.photos as Array<string | undefined>) : undefined;
 
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
@@ -187,25 +215,27 @@ export function AddProductForm({
           <Field {...field('shippingPrice', copy.delivery.shippingPrice)} required type="number" min={0} step={0.01} inputMode="decimal" />
         )}
       </DeliveryFields>
-      <ProductImageInput
+      <ProductPhotosInput
         id="product-image"
-        file={formik.values.image}
-        kept={keptImage ? { url: keptImage, alt: keptImage === edited?.imageUrl ? copy.products.currentImage : copy.products.cover } : null}
-        error={fieldError('image')}
+        photos={formik.values.photos}
+        problems={photoErrors}
+        error={fieldError('photos')}
+        uploads={uploadsByPhoto}
         disabled={busy}
-        onChange={chooseImage}
+        onChange={changePhotos}
+        onRetry={() => void formik.submitForm()}
       />
       {busy && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <Box role="status" sx={{ flex: 1 }}>
             <Typography variant="body2">{status === 'uploading' ? copy.products.uploading : copy.products.saving}</Typography>
-            {status === 'uploading' && formik.values.image && (
+            {status === 'uploading' && sendingFile && (
               <Typography variant="body2" color="text.secondary">
-                {copy.products.uploadingFile(formik.values.image.name, formatFileSize(formik.values.image.size))}
+                {copy.products.uploadingFile(sendingFile.name, formatFileSize(sendingFile.size))}
               </Typography>
             )}
-            {status === 'uploading' && uploadPercent !== null ? (
-              <LinearProgress variant="determinate" value={uploadPercent} aria-label={copy.products.uploadedPercent(uploadPercent)} />
+            {status === 'uploading' && sentPercent !== null ? (
+              <LinearProgress variant="determinate" value={sentPercent} aria-label={copy.products.uploadedPercent(sentPercent)} />
             ) : (
               <LinearProgress aria-label={status === 'uploading' ? copy.products.uploading : copy.products.saving} />
             )}

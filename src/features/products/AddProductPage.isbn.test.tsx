@@ -100,7 +100,7 @@ describe('Add Product: ISBN first', () => {
     expect(services.notifier.notify).toHaveBeenCalledWith('Middlemarch is added successfully', 'success');
   });
 
-  it('replaces the looked-up cover with an upload when the seller chooses an image', async () => {
+  it('takes the looked-up cover as one photo, which the seller can remove for an upload of their own', async () => {
     const user = userEvent.setup({ delay: null });
     serveLookup(() => HttpResponse.json(middlemarch));
     const { uploads, posts } = recordProductCalls();
@@ -110,7 +110,9 @@ describe('Add Product: ISBN first', () => {
     await screen.findByRole('img', { name: 'Cover found by the ISBN' });
     await user.upload(screen.getByLabelText('Image'), cover());
     expect(screen.getByText('Chosen: cover.png')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('listitem', { name: 'Photo 1 of 2' })).getByRole('button', { name: 'Remove' }));
     expect(screen.queryByRole('img', { name: 'Cover found by the ISBN' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Photo 1 of 1' })).getByText('Cover')).toBeInTheDocument();
     await enter(user, /Resale price/, '7');
     await enter(user, /Phone/, '0123456789');
     await enter(user, /Location/, 'Tucson');

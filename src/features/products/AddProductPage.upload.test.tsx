@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
@@ -35,7 +35,10 @@ describe('Add Product page: the image is checked before it is sent, and the uplo
     await user.upload(screen.getByLabelText('Image'), new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
 
     expect(await screen.findByText(copy.products.wrongType)).toBeInTheDocument();
-    expect(screen.queryByRole('img', { name: copy.products.preview })).not.toBeInTheDocument();
+    // The PDF is the second photo: the refusal and no preview are on its card.
+    const pdf = screen.getByRole('listitem', { name: 'Photo 2 of 2' });
+    expect(within(pdf).getByText(copy.products.wrongType)).toBeInTheDocument();
+    expect(within(pdf).queryByRole('img', { name: copy.products.preview })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(uploads).toHaveLength(0);
   });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
@@ -113,7 +113,7 @@ describe('Edit a listing', () => {
     expect(services.notifier.notify).toHaveBeenCalledWith('Listing updated', 'success');
   });
 
-  it('uploads a replacement photo first, then PUTs its URL', async () => {
+  it('uploads a replacement photo first, then PUTs its URL as the only photo', async () => {
     const user = userEvent.setup({ delay: null });
     const puts = serveListing(listing);
     const { uploads } = recordProductCalls();
@@ -121,11 +121,69 @@ describe('Edit a listing', () => {
 
     await waitFor(() => expect(screen.getByLabelText(/Product name/)).toHaveValue('Dune'));
     await user.upload(screen.getByLabelText('Image'), cover());
+    await user.click(within(screen.getByRole('listitem', { name: 'Photo 1 of 2' })).getByRole('button', { name: 'Remove' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myproducts'));
     expect(uploads).toHaveLength(1);
-    expect(puts[0].body).toMatchObject({ name: 'Dune', image: uploadedUrl });
+    expect(puts[0].body).toMatchObject({ name: 'Dune', image: uploadedUrl, images: [uploadedUrl] });
+  });
+
+  it('shows the listing\'s photos in order and PUTs their new order (image and images)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const photos = ['dune', 'spine', 'back'].map((name) => `http://127.0.0.1:5000/image-host/i/${name}.webp`);
+    const puts = serveListing({ ...listing, image: photos[0], images: photos } as Product);
+    const { uploads } = recordProductCalls();
+    const { router } = renderApp(`/dashboard/products/${ID}/edit`, { preloadedState: seller });
+
+    await waitFor(() => expect(screen.getByLabelText(/Product name/)).toHaveValue('Dune'));
+    const shown = screen.getAllByRole('img', { name: 'Current photo' });
+    expect(shown.map((image) => image.getAttribute('src'))).toEqual(photos);
+    // Thumbnails download the host's narrowest copy that fits.
+    expect(shown[0]).toHaveAttribute('srcset', expect.stringContaining(`${photos[0]}?w=320 320w`));
+    expect(within(screen.getByRole('listitem', { name: 'Photo 1 of 3' })).getByText('Cover')).toBeInTheDocument();
+
+    const moveEarlier = within(screen.getByRole('listitem', { name: 'Photo 3 of 3' })).getByRole('button', { name: 'Move earlier' });
+    act(() => moveEarlier.focus());
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Photo 3 of 3 moved to position 2')).toHaveAttribute('aria-live', 'polite');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myproducts'));
+    expect(uploads).toHaveLength(0);
+    expect(puts[0].body).toMatchObject({ image: photos[0], images: [photos[0], photos[2], photos[1]] });
+  });
+
+  it('sends no photos when they are as they were', async () => {
+    const user = userEvent.setup({ delay: null });
+    const photos = ['dune', 'spine'].map((name) => `http://127.0.0.1:5000/image-host/i/${name}.webp`);
+    const puts = serveListing({ ...listing, image: photos[0], images: photos } as Product);
+    const { uploads } = recordProductCalls();
+    renderApp(`/dashboard/products/${ID}/edit`, { preloadedState: seller });
+
+    await waitFor(() => expect(screen.getByLabelText(/Product name/)).toHaveValue('Dune'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].body).not.toHaveProperty('image');
+    expect(puts[0].body).not.toHaveProperty('images');
+    expect(uploads).toHaveLength(0);
+  });
+
+  it('uploads an added photo and PUTs it after the others', async () => {
+    const user = userEvent.setup({ delay: null });
+    const photos = ['dune', 'spine'].map((name) => `http://127.0.0.1:5000/image-host/i/${name}.webp`);
+    const puts = serveListing({ ...listing, image: photos[0], images: photos } as Product);
+    const { uploads } = recordProductCalls();
+    renderApp(`/dashboard/products/${ID}/edit`, { preloadedState: seller });
+
+    await waitFor(() => expect(screen.getByLabelText(/Product name/)).toHaveValue('Dune'));
+    await user.upload(screen.getByLabelText('Image'), cover());
+    expect(within(screen.getByRole('listitem', { name: 'Photo 3 of 3' })).getByText('Chosen: cover.png')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(uploads).toHaveLength(1);
+    expect(puts[0].body).toMatchObject({ image: photos[0], images: [...photos, uploadedUrl] });
   });
 
   it("shows the API's refusal and keeps the form (a book sold meanwhile)", async () => {

@@ -11,11 +11,11 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
-import type { Category, Product } from '../../types/entities';
+import type { Category } from '../../types/entities';
 import { useGetEarningsQuery } from '../earnings/earningsApi';
 import { AddProductForm } from './AddProductForm';
-import { valuesOfProduct } from './productForm';
-import { useGetProductQuery } from './productsApi';
+import { listingImages, valuesOfProduct } from './productForm';
+import { useGetProductQuery, type ListedProduct } from './productsApi';
 import { useProductFormFlow } from './useProductFormFlow';
 
 const NO_CATEGORIES: Category[] = [];
@@ -58,7 +58,7 @@ function SoldListing() {
   );
 }
 
-function EditForm({ product }: { product: Product }) {
+function EditForm({ product }: { product: ListedProduct }) {
   const flow = useProductFormFlow();
   const categories = useGetCategoriesQuery();
   const commission = useGetEarningsQuery().data?.commission;
@@ -70,7 +70,7 @@ function EditForm({ product }: { product: Product }) {
       categories={categories.data ?? NO_CATEGORIES}
       commission={commission}
       initialValues={initialValues}
-      edited={{ productId: product._id, imageUrl: product.image }}
+      edited={{ productId: product._id, images: listingImages(product) }}
     />
   );
 }

@@ -2,20 +2,28 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/storeShell';
 import type { NewProduct } from './productsApi';
 
-/** The form's fields; the image URL comes from the upload. */
+/** The form's fields; the photos' URLs come from the uploads. */
 export type ProductDraft = Omit<NewProduct, 'image'>;
 
+/** A photo after the cover: on the image host already, or a chosen file handed over under `key` (`chosenFiles.ts`). */
+export type MorePhoto = { url: string } | { key: string };
+
 /**
- * The product form's submit: a new listing, or a change to listing `productId`. A chosen `image`
- * is uploaded first; without one, `imageUrl` (a looked-up cover) is the photo, and an edit keeps
- * the one it has.
+ * The product form's submit: a new listing, or a change to listing `productId`. The cover is
+ * `image` (a chosen file, uploaded first) or `imageUrl` (a photo on the image host already); the
+ * other photos follow in `more`, in order. An edit that left its photos alone names none of them.
  */
 export interface AddProductRequest {
   product: ProductDraft;
   image: File | null;
   imageUrl?: string;
+  more?: MorePhoto[];
   productId?: string;
 }
+
+/** Whether the save starts with uploads (some photo is a chosen file). */
+export const uploadsFiles = (request: AddProductRequest): boolean =>
+  Boolean(request.image) || (request.more ?? []).some((photo) => 'key' in photo);
 
 /** `cancelled`: the seller stopped the upload; the form keeps what was typed. */
 export type AddProductStatus = 'idle' | 'uploading' | 'saving' | 'failed' | 'cancelled';
@@ -23,7 +31,7 @@ export type AddProductStatus = 'idle' | 'uploading' | 'saving' | 'failed' | 'can
 export interface AddProductState {
   status: AddProductStatus;
   error: string | null;
-  /** How much of the image has been sent, in percent; null until the browser says. */
+  /** How much of the photo being sent has gone out, in percent; null until the browser says. */
   uploadPercent: number | null;
 }
 
@@ -34,13 +42,15 @@ const addProductSlice = createSlice({
   initialState,
   reducers: {
     addProductRequested(state, action: PayloadAction<AddProductRequest>) {
-      state.status = action.payload.image ? 'uploading' : 'saving';
+      state.status = uploadsFiles(action.payload) ? 'uploading' : 'saving';
       state.error = null;
       state.uploadPercent = null;
     },
-    imageUploadProgressed(state, action: PayloadAction<number>) {
-      if (state.status === 'uploading') state.uploadPercent = action.payload;
+    /** `place`: the photo's place in the save (0, the cover). */
+    imageUploadProgressed(state, action: PayloadAction<{ place: number; percent: number }>) {
+      if (state.status === 'uploading') state.uploadPercent = action.payload.percent;
     },
+    /** Every chosen file is up: the product is saved next. */
     productImageUploaded(state) {
       state.status = 'saving';
       state.uploadPercent = null;

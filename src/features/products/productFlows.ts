@@ -3,8 +3,17 @@ import { failureKind } from '../../api/errorMessages';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
-import { addProductCancelled, addProductFailed, productAdded, productImageUploaded, type AddProductRequest } from './addProductSlice';
+import {
+  addProductCancelled,
+  addProductFailed,
+  productAdded,
+  productImageUploaded,
+  uploadsFiles,
+  type AddProductRequest,
+} from './addProductSlice';
+import { handedOverFile } from './chosenFiles';
 import { isbnLookedUp, isbnLookupFailed } from './isbnLookupSlice';
+import { photoUploaded, photoUploadFailed } from './photoUploadsSlice';
 import { productsApi } from './productsApi';
 
 /*
@@ -12,49 +21,93 @@ import { productsApi } from './productsApi';
  * or looks an ISBN up, so the API layer that every page waits for does not carry them.
  */
 
-/** The chosen image's URL once uploaded; null when the flow stops (failed or cancelled, already told). */
-async function uploadImage(image: File, api: AppListenerEffectAPI): Promise<string | null> {
-  const upload = api.dispatch(productsApi.endpoints.uploadImage.initiate(image, { track: false }));
+/** Files uploaded by an earlier try of a save that failed further on: not sent again. */
+const uploadedFiles = new WeakMap<File, string>();
+
+/** The save's photos in order, the cover first: a URL on the image host, or a file to upload. */
+function photosOf(request: AddProductRequest): Array<string | File | undefined> {
+  const cover = request.image ?? request.imageUrl;
+  const more = (request.more ?? []).map((photo) => ('url' in photo ? photo.url : handedOverFile(photo.key)));
+  return cover === undefined ? more : [cover, ...more];
+}
+
+/**
+ * Every photo's URL, the chosen files uploaded one after the other (the cover first, through the
+ * image host's upload); null when the flow stops (an upload failed or was cancelled, already told).
+ */
+async function uploadPhotos(request: AddProductRequest, api: AppListenerEffectAPI): Promise<string[] | null> {
   // Cancel stops the upload itself, not only the wait for it.
+  let current: { abort(): void } | null = null;
   let cancelled = false;
   api
     .take(addProductCancelled.match)
     .then(() => {
       cancelled = true;
-      upload.abort();
+      current?.abort();
     })
     // The watch ends with the flow.
     .catch(() => undefined);
-  try {
-    const { url } = await upload.unwrap();
-    return cancelled ? null : url;
-  } catch (error) {
-    if (!cancelled) api.dispatch(addProductFailed(errorMessage(error, copy.products.uploadFailed)));
-    return null;
+
+  const fail = (place: number, message: string) => {
+    api.dispatch(photoUploadFailed(place));
+    api.dispatch(addProductFailed(message));
+  };
+  const send = async (file: File, place: number): Promise<string | null> => {
+    const known = uploadedFiles.get(file);
+    if (known) return known;
+    const upload = api.dispatch(productsApi.endpoints.uploadImage.initiate({ file, place }, { track: false }));
+    current = upload;
+    try {
+      const { url } = await upload.unwrap();
+      uploadedFiles.set(file, url);
+      return cancelled ? null : url;
+    } catch (error) {
+      if (!cancelled) fail(place, errorMessage(error, copy.products.uploadFailed));
+      return null;
+    }
+  };
+
+  const urls: string[] = [];
+  for (const [place, photo] of photosOf(request).entries()) {
+    if (typeof photo === 'string') {
+      urls.push(photo);
+      continue;
+    }
+    // A file no longer handed over (a newer save's took its place) cannot be sent.
+    if (!photo) {
+      fail(place, copy.products.uploadFailed);
+      return null;
+    }
+    const url = await send(photo, place);
+    if (url === null) return null;
+    urls.push(url);
+    api.dispatch(photoUploaded(place));
   }
+  return urls;
 }
 
 /**
- * Upload first: a product is only posted (or changed) once its image has a URL. A looked-up cover
- * is on the shop's image host already, and an edit without a new image keeps the one it has.
+ * Upload first: a product is only posted (or changed) once its photos have URLs. A looked-up
+ * cover is on the shop's image host already, and an edit that left its photos alone sends none.
+ * A new listing sends its cover as `image` (and every photo as `images` when there are several);
+ * an edit that changed them sends both, so that photos taken off go.
  */
 export async function saveProduct(request: AddProductRequest, api: AppListenerEffectAPI): Promise<void> {
   // Cancelled while this chunk arrived: nothing was sent.
   if (api.getState().addProduct.status === 'cancelled') return;
-  let imageUrl = request.imageUrl;
-  if (request.image) {
-    const uploaded = await uploadImage(request.image, api);
-    if (uploaded === null) return;
-    imageUrl = uploaded;
-    api.dispatch(productImageUploaded());
-  }
+  const uploads = uploadsFiles(request);
+  const urls = await uploadPhotos(request, api);
+  if (urls === null) return;
+  if (uploads) api.dispatch(productImageUploaded());
   const { productId, product } = request;
+  const [cover = ''] = urls;
   try {
     if (productId) {
-      const changes = { ...product, ...(imageUrl ? { image: imageUrl } : {}) };
+      const changes = { ...product, ...(urls.length > 0 ? { image: cover, images: urls } : {}) };
       await api.dispatch(productsApi.endpoints.updateProduct.initiate({ id: productId, changes }, { track: false })).unwrap();
     } else {
-      await api.dispatch(productsApi.endpoints.addProduct.initiate({ ...product, image: imageUrl ?? '' }, { track: false })).unwrap();
+      const listing = { ...product, image: cover, ...(urls.length > 1 ? { images: urls } : {}) };
+      await api.dispatch(productsApi.endpoints.addProduct.initiate(listing, { track: false })).unwrap();
     }
   } catch (error) {
     api.dispatch(addProductFailed(errorMessage(error, copy.errors.generic)));

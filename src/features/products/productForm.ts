@@ -1,10 +1,9 @@
 import * as Yup from 'yup';
 import { copy } from '../../config/copy';
-import { IMAGE_MAX_BYTES } from '../../config/uploads';
-import type { Product } from '../../types/entities';
 import type { AddProductRequest } from './addProductSlice';
-import { isAcceptedImage } from './imageFiles';
 import { toIsbn13 } from './isbn';
+import { listedPhotos, MAX_PHOTOS, photoProblem, samePhotos, type ProductPhoto } from './productPhotos';
+import type { ListedProduct } from './productsApi';
 
 export interface AddProductValues {
   isbn: string;
@@ -18,10 +17,8 @@ export interface AddProductValues {
   uses: string;
   condition: string;
   description: string;
-  /** A chosen file, uploaded on submit. */
-  image: File | null;
-  /** A photo already on the image host: the looked-up cover, or an edited listing's own. */
-  imageUrl: string;
+  /** The listing's photos in order, the cover first: chosen files are uploaded on submit. */
+  photos: ProductPhoto[];
   meetup: boolean;
   shipping: boolean;
   shippingPrice: string;
@@ -39,15 +36,17 @@ export const emptyProductValues: AddProductValues = {
   uses: '',
   condition: copy.products.conditions[0],
   description: '',
-  image: null,
-  imageUrl: '',
+  photos: [],
   meetup: true,
   shipping: false,
   shippingPrice: '',
 };
 
+/** A listing's photos as the API answers them, the cover first (an answer without `images` has its cover alone). */
+export const listingImages = (product: ListedProduct): string[] => (product.images?.length ? product.images : [product.image]);
+
 /** A listing as the form shows it, to be edited. */
-export function valuesOfProduct(product: Product): AddProductValues {
+export function valuesOfProduct(product: ListedProduct): AddProductValues {
   const delivery = product.delivery;
   return {
     ...emptyProductValues,
@@ -62,7 +61,7 @@ export function valuesOfProduct(product: Product): AddProductValues {
     uses: product.uses ?? '',
     condition: product.condition || emptyProductValues.condition,
     description: product.description,
-    imageUrl: product.image,
+    photos: listedPhotos(listingImages(product)),
     ...(delivery
       ? { meetup: delivery.meetup, shipping: delivery.shipping, shippingPrice: delivery.shippingPrice === null ? '' : String(delivery.shippingPrice) }
       : {}),
@@ -103,56 +102,83 @@ export const productSchema = Yup.object({
   }),
   phone: Yup.string().trim().required(copy.products.phoneRequired),
   location: Yup.string().trim().required(copy.products.locationRequired),
-  // The image host's own limits, checked before anything is sent; a photo already there needs no file.
-  image: Yup.mixed<File>()
-    .nullable()
-    .test('required', copy.products.imageRequired, function chosen(file) {
-      return Boolean(file) || Boolean((this.parent as AddProductValues).imageUrl);
-    })
-    .test('type', copy.products.wrongType, (file) => !file || isAcceptedImage(file))
-    .test('size', copy.products.tooLarge, (file) => !file || file.size <= IMAGE_MAX_BYTES),
+  // At least one photo; each chosen file within the image host's own limits, checked before anything is sent.
+  photos: Yup.array()
+    .min(1, copy.products.imageRequired)
+    .max(MAX_PHOTOS, copy.products.tooManyPhotos)
+    .of(
+      Yup.mixed<ProductPhoto>().test('file', function sendable(photo) {
+        const problem = photo && photoProblem(photo);
+        return problem ? this.createError({ message: problem }) : true;
+      }),
+    ),
 });
 
-/** The listing an edit changes: its id, and the photo it has (sent again only when replaced). */
+/** The listing an edit changes: its id, and the photos it has (sent again only when changed). */
 export interface EditedListing {
   productId: string;
-  imageUrl: string;
+  images: readonly string[];
+}
+
+/** A submit: the request for the flow, and the chosen files after the cover that it names by key. */
+export interface ProductSubmit {
+  request: AddProductRequest;
+  files: Map<string, File>;
+}
+
+/** The photos as the request names them (see `AddProductRequest`), and the files it names by key. */
+function photoFields(photos: readonly ProductPhoto[]): Pick<AddProductRequest, 'image' | 'imageUrl' | 'more'> & { files: Map<string, File> } {
+  const [cover, ...rest] = photos;
+  const files = new Map<string, File>();
+  const more = rest.map((photo) => {
+    if ('url' in photo) return { url: photo.url };
+    files.set(photo.id, photo.file);
+    return { key: photo.id };
+  });
+  return {
+    image: cover && 'file' in cover ? cover.file : null,
+    ...(cover && 'url' in cover ? { imageUrl: cover.url } : {}),
+    ...(more.length > 0 ? { more } : {}),
+    files,
+  };
 }
 
 /**
  * The wire payload: empty optional fields are left out rather than sent blank. A new listing
  * offering a meet-up only says nothing of delivery (the spec's call stays as it was); an edit
- * always says what it offers.
+ * always says what it offers, and names its photos only when they changed.
  */
-export function toRequest(values: AddProductValues, edited?: EditedListing): AddProductRequest {
+export function toRequest(values: AddProductValues, edited?: EditedListing): ProductSubmit {
   const productId = edited?.productId;
-  const newImageUrl = !values.image && values.imageUrl && values.imageUrl !== edited?.imageUrl ? values.imageUrl : undefined;
+  const { files, ...photos } = edited && samePhotos(values.photos, edited.images) ? { image: null, files: new Map<string, File>() } : photoFields(values.photos);
   const offersDefault = !values.shipping && values.meetup;
   return {
-    product: {
-      name: values.name.trim(),
-      price: Number(values.price),
-      phone: values.phone.trim(),
-      location: values.location.trim(),
-      condition: values.condition,
-      description: values.description.trim(),
-      ...(values.category ? { category: values.category } : {}),
-      ...(values.orginal_price ? { orginal_price: Number(values.orginal_price) } : {}),
-      uses: values.uses.trim(),
-      ...(values.author.trim() ? { author: values.author.trim() } : {}),
-      ...(values.isbn.trim() ? { isbn: values.isbn.trim() } : {}),
-      ...(offersDefault && !productId
-        ? {}
-        : {
-            delivery: {
-              meetup: values.meetup,
-              shipping: values.shipping,
-              ...(values.shipping ? { shippingPrice: Number(values.shippingPrice) } : {}),
-            },
-          }),
+    request: {
+      product: {
+        name: values.name.trim(),
+        price: Number(values.price),
+        phone: values.phone.trim(),
+        location: values.location.trim(),
+        condition: values.condition,
+        description: values.description.trim(),
+        ...(values.category ? { category: values.category } : {}),
+        ...(values.orginal_price ? { orginal_price: Number(values.orginal_price) } : {}),
+        uses: values.uses.trim(),
+        ...(values.author.trim() ? { author: values.author.trim() } : {}),
+        ...(values.isbn.trim() ? { isbn: values.isbn.trim() } : {}),
+        ...(offersDefault && !productId
+          ? {}
+          : {
+              delivery: {
+                meetup: values.meetup,
+                shipping: values.shipping,
+                ...(values.shipping ? { shippingPrice: Number(values.shippingPrice) } : {}),
+              },
+            }),
+      },
+      ...photos,
+      ...(productId ? { productId } : {}),
     },
-    image: values.image,
-    ...(newImageUrl ? { imageUrl: newImageUrl } : {}),
-    ...(productId ? { productId } : {}),
+    files,
   };
 }

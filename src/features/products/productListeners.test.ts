@@ -5,6 +5,7 @@ import { createFakeServices } from '../../testing/fakeServices';
 import { signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
 import { addProductRequested, type ProductDraft } from './addProductSlice';
+import { handOverFiles } from './chosenFiles';
 import { selectIsbnLookup } from './isbnLookupSlice';
 import { isbnLookupRequested } from './productFormEvents';
 import { productsApi } from './productsApi';
@@ -132,6 +133,59 @@ describe('add-product flow', () => {
     expect(productPosts).toBe(1);
     expect(store.getState().addProduct).toEqual({ status: 'failed', error: 'Unknown category', uploadPercent: null });
     expect(services.navigation.navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('add-product flow with several photos', () => {
+  const file = (name: string) => new File(['x'], name, { type: 'image/png' });
+  const hostedAs = (name: string) => `http://127.0.0.1:5000/image-host/i/${name}.png`;
+  const kept = 'http://127.0.0.1:5000/image-host/i/kept.webp';
+
+  it('uploads the cover, then each handed-over file in order, and posts image and images', async () => {
+    const calls = recordProductCalls(() => {
+      const name = (calls.uploads[calls.uploads.length - 1].fileName ?? '').replace('.png', '');
+      return HttpResponse.json({ success: true, status: 200, data: { url: hostedAs(name) } });
+    });
+    const { store, services } = startStore();
+    const places: string[] = [];
+    const unsubscribe = store.subscribe(() => {
+      const sending = Object.entries(store.getState().photoUploads).find(([, upload]) => upload.status === 'sending')?.[0];
+      if (sending !== undefined && places[places.length - 1] !== sending) places.push(sending);
+    });
+
+    handOverFiles(new Map([['k2', file('back.png')]]));
+    store.dispatch(addProductRequested({ product: draft, image: file('front.png'), more: [{ url: kept }, { key: 'k2' }] }));
+    expect(store.getState().photoUploads).toEqual({ 0: { status: 'waiting', percent: null }, 2: { status: 'waiting', percent: null } });
+    await settled(store);
+    unsubscribe();
+
+    expect(calls.uploads.map((upload) => upload.fileName)).toEqual(['front.png', 'back.png']);
+    // Each photo's progress is its own: the cover's place, then the third's.
+    expect(places).toEqual(['0', '2']);
+    expect(calls.posts).toEqual([
+      { authorization: 'bearer t0k', body: { ...draft, image: hostedAs('front'), images: [hostedAs('front'), kept, hostedAs('back')] } },
+    ]);
+    expect(services.navigation.navigate).toHaveBeenCalledWith('/dashboard/myproducts');
+    expect(store.getState().photoUploads).toEqual({});
+  });
+
+  it('stops at a failed upload, says which photo failed, and posts nothing', async () => {
+    const calls = recordProductCalls(() =>
+      calls.uploads.length === 2
+        ? HttpResponse.json({ message: 'The image host is busy' }, { status: 503 })
+        : HttpResponse.json({ success: true, status: 200, data: { url: hostedAs('front') } }),
+    );
+    const { store } = startStore();
+
+    handOverFiles(new Map([['k1', file('back.png')], ['k2', file('spine.png')]]));
+    store.dispatch(addProductRequested({ product: draft, image: file('front.png'), more: [{ key: 'k1' }, { key: 'k2' }] }));
+    await settled(store);
+
+    expect(calls.uploads).toHaveLength(2);
+    expect(calls.posts).toHaveLength(0);
+    expect(store.getState().addProduct.status).toBe('failed');
+    // The failed one is marked; the one queued behind it is not under way any more.
+    expect(store.getState().photoUploads).toEqual({ 1: { status: 'failed', percent: null } });
   });
 });
 

@@ -15,10 +15,16 @@ export interface DeliveryChoice {
   shippingPrice?: number;
 }
 
-/** What the add-product form posts; `image` is the image host's URL. */
-export type NewProduct = Omit<Product, '_id' | 'date' | 'delivery'> & { delivery?: DeliveryChoice };
+/**
+ * What the add-product form posts; `image` is the cover's URL on the image host, and `images`
+ * every photo's, the cover first (sent when there are several).
+ */
+export type NewProduct = Omit<Product, '_id' | 'date' | 'delivery'> & { delivery?: DeliveryChoice; images?: string[] };
 
-/** `PUT /products/:id`: the fields the edit form sends (a new `image` only when the photo was replaced). */
+/** A listing as the API answers it: every photo, the cover first. */
+export type ListedProduct = Product & { images?: string[] };
+
+/** `PUT /products/:id`: the fields the edit form sends (`image` and `images` only when the photos changed). */
 export interface ProductUpdate {
   id: string;
   changes: Partial<NewProduct>;
@@ -26,6 +32,12 @@ export interface ProductUpdate {
 
 export interface UploadedImage {
   url: string;
+}
+
+/** A chosen file, and its place among the listing's photos (0, the cover). */
+export interface PhotoUpload {
+  file: File;
+  place: number;
 }
 
 /** The image host's answer (imgbb-compatible); only these fields are read. */
@@ -71,7 +83,7 @@ export const productsApi = baseApi.injectEndpoints({
       ],
     }),
     /** One own listing, to edit (`GET /products/:id`). */
-    getProduct: build.query<Product, string>({
+    getProduct: build.query<ListedProduct, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
@@ -112,8 +124,8 @@ export const productsApi = baseApi.injectEndpoints({
      * bypasses the API base query (and its retries: an upload is not idempotent). Sent with
      * XMLHttpRequest so the form can show how much has gone out.
      */
-    uploadImage: build.mutation<UploadedImage, File>({
-      queryFn: async (file, api) => {
+    uploadImage: build.mutation<UploadedImage, PhotoUpload>({
+      queryFn: async ({ file, place }, api) => {
         const { imageHostUrl, imageHostKey, apiUrl } = getConfig();
         const body = new FormData();
         body.append('image', file);
@@ -129,7 +141,7 @@ export const productsApi = baseApi.injectEndpoints({
             const percent = Math.floor(fraction * 100);
             if (percent === shown) return;
             shown = percent;
-            api.dispatch(imageUploadProgressed(percent));
+            api.dispatch(imageUploadProgressed({ place, percent }));
           },
         });
         if ('error' in result) return { error: result.error };
