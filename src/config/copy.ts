@@ -285,7 +285,6 @@ export const copy = {
     author: 'Author',
     cover: 'Cover found by the ISBN',
     currentImage: 'Current photo',
-    keepImage: 'Kept unless you choose another image',
     defectsRequired: 'Describe the defects of a Fair copy',
     edit: 'Edit',
     editLabel: (name: string) => `Edit ${name}`,
