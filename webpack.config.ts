@@ -110,8 +110,8 @@ class ChunkNamesPlugin {
 
 /**
  * The chunks a page's HTML preloads: on every page, the one that prepares the app
- * (webpackChunkName `app-layer`, see src/app/prepareApp.ts); on a prerendered route, its page
- * (`page-*`).
+ * (webpackChunkName `app-layer`, see src/app/prepareApp.ts); on a page rendered to HTML, its page
+ * (`page-*`: the files of it that the app layer's list does not hold already).
  */
 class RouteChunksPlugin {
   apply(compiler: webpack.Compiler) {
@@ -120,9 +120,14 @@ class RouteChunksPlugin {
         { name: 'RouteChunksPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const routes: Record<string, string[]> = {};
+          const scriptsOf = (group: webpack.ChunkGroup) =>
+            group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`));
+          const appLayerGroup = compilation.namedChunkGroups.get('app-layer');
+          // Every page preloads the app layer already: a page's own list leaves its files out.
+          const appLayer = new Set(appLayerGroup ? scriptsOf(appLayerGroup) : []);
           for (const [name, group] of compilation.namedChunkGroups) {
-            if (!name.startsWith('page-') && name !== 'app-layer') continue;
-            routes[name] = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`));
+            if (name === 'app-layer') routes[name] = [...appLayer];
+            else if (name.startsWith('page-')) routes[name] = scriptsOf(group).filter((file) => !appLayer.has(file));
           }
           compilation.emitAsset('route-chunks.json', new webpack.sources.RawSource(JSON.stringify(routes, null, 1)));
         },

@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, holdRequests, test } from './fixtures';
+import { apiUrl } from './support/env';
 
 /*
  * The public pages arrive as HTML (src/ssr/README.md) and the app hydrates that markup: no
- * mismatch is reported, and no node the HTML made is thrown away and drawn again.
+ * mismatch is reported, and no node the HTML made is thrown away and drawn again. The pages of a
+ * book, a seller and a search are rendered per request with the API's answers.
  */
 
 declare global {
@@ -45,7 +47,15 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-const ROUTES: Array<{ path: string; inHtml: string[]; ready: (page: Page) => Promise<void> }> = [
+/** A demo book for sale ("The Histories"), and its seller, as the API has them. */
+async function demoBook(): Promise<{ id: string; sellerId: string }> {
+  const found = (await (await fetch(`${apiUrl}/books/search?q=${encodeURIComponent('The Histories')}`)).json()) as { items: Array<{ _id: string }> };
+  const id = found.items[0]._id;
+  const book = (await (await fetch(`${apiUrl}/books/${id}`)).json()) as { sellerId: string };
+  return { id, sellerId: book.sellerId };
+}
+
+const ROUTES: Array<{ path: string | (() => Promise<string>); name?: string; inHtml: string[]; ready: (page: Page) => Promise<void> }> = [
   {
     path: '/',
     // The web server renders the cards with the current category list.
@@ -75,13 +85,38 @@ const ROUTES: Array<{ path: string; inHtml: string[]; ready: (page: Page) => Pro
       await expect(page.getByRole('form', { name: 'Sign Up' })).toBeVisible();
     },
   },
+  {
+    name: '/books/:id',
+    path: async () => `/books/${(await demoBook()).id}`,
+    inHtml: ['The Histories', 'by Herodotus', '$8.50', 'Log in to see the phone number'],
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
+    },
+  },
+  {
+    name: '/sellers/:id',
+    path: async () => `/sellers/${(await demoBook()).sellerId}`,
+    inHtml: ['Book Resale Store', 'Books for sale', 'The Histories'],
+    ready: async (page) => {
+      await expect(page.getByRole('link', { name: 'The Histories' })).toBeVisible();
+    },
+  },
+  {
+    path: '/search?q=history',
+    inHtml: ['Results for “history”', 'The Histories', 'A Brief History of Time'],
+    ready: async (page) => {
+      await expect(page.getByRole('link', { name: 'The Histories' })).toBeVisible();
+    },
+  },
 ];
 
 for (const route of ROUTES) {
-  test(`${route.path} arrives as HTML with its styles and hydrates without a mismatch`, async ({ page, request }) => {
-    const answer = await request.get(route.path);
+  test(`${route.name ?? String(route.path)} arrives as HTML with its styles and hydrates without a mismatch`, async ({ page, request }) => {
+    const path = typeof route.path === 'string' ? route.path : await route.path();
+    const answer = await request.get(path);
     const html = await answer.text();
-    expect(html).toContain(`data-prerendered="${route.path}"`);
+    expect(answer.status()).toBe(200);
+    expect(html).toContain(`data-prerendered="${new URL(path, 'http://localhost').pathname}"`);
     for (const text of route.inHtml) expect(html).toContain(text);
     expect(html).toMatch(/<style data-emotion="css [^"]+">/);
     // The settings are in the page: no script request stands before the first paint.
@@ -89,7 +124,7 @@ for (const route of ROUTES) {
 
     await watchRoot(page);
     const errors = collectErrors(page);
-    await page.goto(route.path);
+    await page.goto(path);
     await route.ready(page);
     // Signed out, once the identity SDK has started: the app is live on the same nodes.
     await expect(page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Log In' })).toBeVisible();
@@ -138,6 +173,26 @@ test('/ asks for no script its HTML did not name before it is live: the app laye
   // Log In shows once the app knows nobody is signed in: the page is live.
   await expect(page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Log In' })).toBeVisible();
   expect(asked.filter((script) => !named.has(script))).toEqual([]);
+});
+
+test("the pages rendered with the API's answers ask for no script their HTML did not name before they are live", async ({ page, request }) => {
+  const { id, sellerId } = await demoBook();
+  for (const path of [`/books/${id}`, `/sellers/${sellerId}`, '/search?q=history']) {
+    const html = await (await request.get(path)).text();
+    const named = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/static\/js\/[^"]+)"/g)].map((match) => match[1]));
+    expect([...named].some((script) => /\/page-(book|seller|search)\.[0-9a-f]+\.chunk\.js$/.test(script)), path).toBe(true);
+    const asked: string[] = [];
+    const listen = (sent: { url(): string }) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/static/js/')) asked.push(pathname);
+    };
+    page.on('request', listen);
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Log In' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', listen);
+    expect(asked.filter((script) => !named.has(script)), path).toEqual([]);
+  }
 });
 
 test('when the app cannot finish loading, the page says so and its HTML stays readable', async ({ page }) => {

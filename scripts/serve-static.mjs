@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Serves the built SPA (dist/): prerendered pages, the shell for other client routes (see
-// scripts/web/pages.mjs), static files,
-// and /config.js with the client settings from the environment. Every answer carries the
-// security headers of scripts/web/security-headers.mjs (docs/SECURITY.md).
+// Serves the built SPA (dist/): prerendered pages, pages rendered with the API's answers, the
+// shell for other client routes (see scripts/web/pages.mjs), static files, /robots.txt and
+// /sitemap.xml (scripts/web/sitemap.mjs), and /config.js with the client settings from the
+// environment. Every answer carries the security headers of scripts/web/security-headers.mjs
+// (docs/SECURITY.md).
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import zlib from 'node:zlib';
 import { clientConfigScript } from './client-config.mjs';
 import { createPages } from './web/pages.mjs';
 import { webSecurityHeaders } from './web/security-headers.mjs';
+import { createSitemaps, robotsTxt } from './web/sitemap.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
@@ -25,9 +27,10 @@ const TYPES = {
   '.json': 'application/json',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
 };
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml']);
 
 // Built files never change while the server runs: gzip each once.
 const gzipCache = new Map();
@@ -40,25 +43,65 @@ function gzipped(file) {
   return body;
 }
 
-// A page's HTML changes only with the catalogue: gzip each distinct one once.
+// A page's HTML changes only with what it shows: gzip each distinct one once (the most recently
+// used are kept).
 const pageGzipCache = new Map();
-function gzippedPage(pathname, html) {
-  const cached = pageGzipCache.get(pathname);
-  if (cached?.html === html) return cached.body;
-  const body = zlib.gzipSync(html);
-  if (pageGzipCache.size < 100) pageGzipCache.set(pathname, { html, body });
+const PAGES_GZIPPED_KEPT = 200;
+function gzippedPage(key, html) {
+  const cached = pageGzipCache.get(key);
+  pageGzipCache.delete(key);
+  const body = cached?.html === html ? cached.body : zlib.gzipSync(html);
+  pageGzipCache.set(key, { html, body });
+  if (pageGzipCache.size > PAGES_GZIPPED_KEPT) pageGzipCache.delete(pageGzipCache.keys().next().value);
   return body;
 }
 
 const acceptsGzip = (req) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
-export function createStaticServer({ env = process.env, extraScripts = [], log } = {}) {
+/** A text answer (page, robots.txt, sitemap), gzipped when the client takes it. */
+function sendText(req, res, status, headers, text, cacheKey) {
+  const all = { ...headers, vary: 'accept-encoding' };
+  if (acceptsGzip(req)) {
+    const body = cacheKey === undefined ? zlib.gzipSync(text) : gzippedPage(cacheKey, text);
+    res.writeHead(status, { ...all, 'content-encoding': 'gzip', 'content-length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } else {
+    res.writeHead(status, all);
+    res.end(req.method === 'HEAD' ? undefined : text);
+  }
+}
+
+const HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The shop's web address, for canonical and preview URLs, the sitemap and robots.txt: CLIENT_URL
+ * when set (as the API's email links use it), else the address this request came to.
+ */
+function originFor(configured, req) {
+  if (configured) return configured;
+  const host = String(req.headers.host ?? '');
+  return HOST.test(host) ? `http://${host}` : 'http://127.0.0.1';
+}
+
+const configuredOrigin = (value) => {
+  try {
+    const url = new URL(String(value ?? '').trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export function createStaticServer({ env = process.env, extraScripts = [], log, fetchImpl } = {}) {
   // Made on the first page request (the build does not change while this serves it).
   let pages;
-  const pageFor = (pathname) => {
-    pages ??= createPages({ dist: root, prerenderer: path.join(root, '..', 'dist-ssr', 'document.cjs'), env, extraScripts, log });
-    return pages(pathname);
+  const pageFor = (url, origin) => {
+    pages ??= createPages({ dist: root, prerenderer: path.join(root, '..', 'dist-ssr', 'document.cjs'), env, extraScripts, log, fetchImpl });
+    return pages(url, origin);
   };
+  const sitemap = createSitemaps({ apiUrl: env.API_URL || 'http://127.0.0.1:5000', log, fetchImpl });
+  // The settings the launcher passes hold the client's keys only; CLIENT_URL is the shop's own.
+  const webOrigin = configuredOrigin(env.CLIENT_URL) ?? configuredOrigin(process.env.CLIENT_URL);
   const securityHeaders = Object.entries(webSecurityHeaders(env, extraScripts));
   return http.createServer((req, res) => {
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
@@ -70,6 +113,23 @@ export function createStaticServer({ env = process.env, extraScripts = [], log }
     if (url.pathname === '/config.js') {
       res.writeHead(200, { 'content-type': TYPES['.js'], 'cache-control': 'no-store' });
       res.end(clientConfigScript(env));
+      return;
+    }
+    if (url.pathname === '/robots.txt') {
+      sendText(req, res, 200, { 'content-type': TYPES['.txt'], 'cache-control': 'no-cache' }, robotsTxt(originFor(webOrigin, req)));
+      return;
+    }
+    if (/^\/sitemap(-\d+)?\.xml$/.test(url.pathname)) {
+      sitemap(url.pathname, originFor(webOrigin, req)).then(
+        (xml) => {
+          if (xml === undefined) res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+          else sendText(req, res, 200, { 'content-type': TYPES['.xml'], 'cache-control': 'no-cache' }, xml);
+        },
+        (error) => {
+          console.error(error);
+          res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '60' }).end('The sitemap could not be made now');
+        },
+      );
       return;
     }
     let decoded;
@@ -103,18 +163,12 @@ export function createStaticServer({ env = process.env, extraScripts = [], log }
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-    pageFor(pathname).then(
-      (html) => {
-        const headers = { 'content-type': TYPES['.html'], 'cache-control': 'no-cache', vary: 'accept-encoding' };
-        if (acceptsGzip(req)) {
-          const body = gzippedPage(pathname, html);
-          res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
-          res.end(req.method === 'HEAD' ? undefined : body);
-        } else {
-          res.writeHead(200, headers);
-          res.end(req.method === 'HEAD' ? undefined : html);
-        }
+    const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') || '/' : url.pathname;
+    const page = `${pathname}${url.search}`;
+    const origin = originFor(webOrigin, req);
+    pageFor(page, origin).then(
+      ({ status, html }) => {
+        sendText(req, res, status, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' }, html, `${origin}${page}`);
       },
       (error) => {
         console.error(error);

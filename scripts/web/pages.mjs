@@ -1,28 +1,33 @@
 // The HTML pages the web server answers (see src/ssr/README.md):
-// - a prerendered route (/, /blog, /login, /signup) from its file in dist/;
-// - the home page rendered again with the current category list from the API, so its cards
-//   paint with the HTML; rendered once per distinct list, and the prerendered file when the API
-//   is slow or down;
+// - a prerendered route (/blog, /login, /signup) from its file in dist/;
+// - the pages whose content comes from the API, rendered per request with its answers: the home
+//   page (its category cards), a book (/books/:id), a seller (/sellers/:id) and a search
+//   (/search?q=…). A page is rendered once per distinct set of answers; when the API is slow or
+//   down, the prerendered file (the home page) or the shell goes out and the browser asks itself;
+//   a book or seller the API does not know is a 404 page;
 // - every other route: the empty shell (dist/app.html).
 // The client settings are written into each page as a JSON data block (not an inline script, which
 // the Content-Security-Policy forbids), so no script request holds up the first paint.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { clientConfigDataBlock } from '../client-config.mjs';
 
-/** How long the home page waits for the category list before it goes out without it. */
-export const CATEGORY_WAIT_MS = 500;
+/** How long a page waits for the API's answers before it goes out without them. */
+export const DATA_WAIT_MS = 500;
+/** Pages kept rendered, by their answers (the most recently used stay). */
+const RENDERED_PAGES_KEPT = 200;
 const EMPTY_ROOT = '<div id="root"></div>';
 
 const readIfExists = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
 
 /**
- * @param {{ dist: string, prerenderer: string | { renderDocument: Function }, env: Record<string, string | undefined>,
- *   extraScripts: string[], fetchImpl?: typeof fetch, log?: (message: string) => void, categoryWaitMs?: number }} options
+ * @param {{ dist: string, prerenderer: string | object, env: Record<string, string | undefined>,
+ *   extraScripts: string[], fetchImpl?: typeof fetch, log?: (message: string) => void, dataWaitMs?: number }} options
  *   `prerenderer`: the path of dist-ssr/document.cjs, or the module itself.
  */
-export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = fetch, log = () => undefined, categoryWaitMs = CATEGORY_WAIT_MS }) {
+export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = fetch, log = () => undefined, dataWaitMs = DATA_WAIT_MS }) {
   const head = `${clientConfigDataBlock(env)}${extraScripts.map((src) => `<script defer src="${src}"></script>`).join('')}`;
   const withSettings = (html) => html.replace('<script src="/config.js"></script>', () => head);
 
@@ -36,8 +41,9 @@ export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = 
     const html = entry.isDirectory() ? readIfExists(path.join(dist, entry.name, 'index.html')) : undefined;
     if (html && !html.includes(EMPTY_ROOT)) files.set(`/${entry.name}`, withSettings(html));
   }
-  const prerendered = (pathname) => files.get(pathname);
   const shellPage = withSettings(shell);
+  // The script files of each page's chunk (written by the build), preloaded by its page.
+  const routeChunks = JSON.parse(readIfExists(path.join(dist, 'route-chunks.json')) ?? '{}');
 
   const apiUrl = (env.API_URL || 'http://127.0.0.1:5000').replace(/\/+$/, '');
   let renderer;
@@ -48,32 +54,66 @@ export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = 
     }
     return renderer;
   };
-  /** The last list seen and the page rendered from it. */
-  let latest = { body: '', page: '' };
 
-  async function homeWithCategories() {
-    const fallback = prerendered('/');
-    const render = loadRenderer();
-    if (!render || !fallback) return fallback ?? shellPage;
-    try {
-      const answer = await fetchImpl(`${apiUrl}/bookCatagories`, { signal: AbortSignal.timeout(categoryWaitMs) });
-      if (!answer.ok) return fallback;
-      const body = await answer.text();
-      if (body === latest.body) return latest.page;
-      const categories = JSON.parse(body);
-      if (!Array.isArray(categories)) return fallback;
-      const page = withSettings(await render.renderDocument(shell, '/', { categories }));
-      latest = { body, page };
-      return page;
-    } catch (error) {
-      log(`home page without categories: ${error instanceof Error ? error.message : String(error)}`);
-      return fallback;
-    }
+  /** Rendered pages by what they were made from; a Map keeps insertion order, so the oldest goes first. */
+  const rendered = new Map();
+  const keep = (key, page) => {
+    rendered.delete(key);
+    rendered.set(key, page);
+    if (rendered.size > RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value);
+  };
+
+  /** The API as a visitor sees it (no cookie or token of the browser's goes along), all within one deadline. */
+  const apiForPage = () => {
+    const signal = AbortSignal.timeout(dataWaitMs);
+    return async (apiPath) => {
+      const answer = await fetchImpl(`${apiUrl}${apiPath}`, { signal, headers: { accept: 'application/json' } });
+      const json = answer.headers.get('content-type')?.includes('json');
+      return { status: answer.status, body: json ? await answer.json() : undefined };
+    };
+  };
+
+  /** The page without the API's answers: the prerendered file, or the shell with the page's code preloaded. */
+  function withoutData(render, pathname) {
+    const file = files.get(pathname);
+    if (file) return file;
+    const chunk = render?.pageChunkOf(pathname);
+    const preloads = chunk && routeChunks[chunk] ? render.scriptPreloads(routeChunks[chunk]) : '';
+    return preloads ? shellPage.replace('</head>', () => `${preloads}</head>`) : shellPage;
   }
 
-  /** The page for a route's path. */
-  return async function pageFor(pathname) {
-    if (pathname === '/') return homeWithCategories();
-    return prerendered(pathname) ?? shellPage;
+  async function withData(render, url, pathname, origin) {
+    let data;
+    try {
+      data = await render.loadRouteData(url, apiForPage());
+    } catch (error) {
+      log(`${pathname} without its data: ${error instanceof Error ? error.message : String(error)}`);
+      return { status: 200, html: withoutData(render, pathname) };
+    }
+    const key = createHash('sha256').update(JSON.stringify([url, origin, data])).digest('base64url');
+    let html = rendered.get(key);
+    if (html === undefined) {
+      const chunk = render.pageChunkOf(pathname);
+      const preloadScripts = chunk ? (routeChunks[chunk] ?? []) : [];
+      try {
+        html = withSettings(await render.renderDocument(shell, url, { entries: data.entries, preloadScripts, origin }));
+      } catch (error) {
+        log(`${pathname} could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
+        return { status: 200, html: withoutData(render, pathname) };
+      }
+    }
+    keep(key, html);
+    return { status: data.status, html };
+  }
+
+  /**
+   * The page for a route: `url` is its path and query (`/search?q=…`), `origin` the shop's web
+   * address for the page's canonical and preview URLs. Answers `{ status, html }`.
+   */
+  return async function pageFor(url, origin) {
+    const { pathname } = new URL(url, 'http://localhost');
+    const render = loadRenderer();
+    if (render && render.isDataRoute(pathname)) return withData(render, url, pathname, origin);
+    return { status: 200, html: withoutData(render, pathname) };
   };
 }

@@ -1,7 +1,6 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { preloadCategories } from '../api/categoriesApi';
 import { ConfigError, getConfig } from '../config/env';
-import { readPreloadedCategories } from '../ssr/preloaded';
+import { preloadEntries, readPreloadedEntries } from '../ssr/preloaded';
 import { attachApiLayer } from './apiLayer';
 import { createServices } from './createServices';
 import { createStoreShell, type AppStore } from './storeShell';
@@ -15,7 +14,7 @@ export type PreparedApp = ({ configError?: undefined } & Started) | { configErro
  * The browser's app before it renders (the chunk `app-layer`, which every page preloads): its
  * settings read, its services made, its store with the API layer attached, and the API's refetch
  * when the connection or focus comes back. A page to hydrate puts the data it was rendered with
- * (the home page's categories) into the cache first, so the app's first render matches the HTML.
+ * (the home page's categories, a book, a seller, a search) into the cache first, so the app's first render matches the HTML.
  */
 export function prepareApp({ hydrating }: { hydrating: boolean }): PreparedApp {
   let config;
@@ -29,7 +28,6 @@ export function prepareApp({ hydrating }: { hydrating: boolean }): PreparedApp {
   const shell = createStoreShell(services);
   attachApiLayer(shell);
   setupListeners(shell.store.dispatch);
-  const categories = hydrating ? readPreloadedCategories(document) : undefined;
-  if (categories) shell.store.dispatch(preloadCategories(categories));
+  if (hydrating) preloadEntries(shell.store.dispatch, readPreloadedEntries(document));
   return { store: shell.store, services, navigation };
 }

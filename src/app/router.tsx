@@ -27,9 +27,9 @@ const AUTH_FORM_SLICES = [() => import(/* webpackExports: ["useFormik"] */ 'form
 const LoginPage = lazyPageInSlices(AUTH_FORM_SLICES, () => import(/* webpackChunkName: "page-login" */ '../features/auth/LoginPage'));
 const SignupPage = lazyPageInSlices(AUTH_FORM_SLICES, () => import(/* webpackChunkName: "page-signup" */ '../features/auth/SignupPage'));
 const BlogPage = lazyPage(() => import(/* webpackChunkName: "page-blog" */ '../features/blog/BlogPage'));
-const SearchPage = lazyPage(() => import('../features/search/SearchPage'));
-const BookPage = lazyPage(() => import('../features/catalogue/BookPage'));
-const SellerPage = lazyPage(() => import('../features/search/SellerPage'));
+const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ '../features/search/SearchPage'));
+const BookPage = lazyPage(() => import(/* webpackChunkName: "page-book" */ '../features/catalogue/BookPage'));
+const SellerPage = lazyPage(() => import(/* webpackChunkName: "page-seller" */ '../features/search/SellerPage'));
 const MyOrdersPage = lazyPage(() => import('../features/bookings/MyOrdersPage'));
 const AllSellerPage = lazyPage(() => import('../features/admin/AllSellerPage'));
 const AllBuyerPage = lazyPage(() => import('../features/admin/AllBuyerPage'));

@@ -706,6 +706,8 @@ export const copy = {
     failed: 'The book could not be loaded. Check your connection and try again.',
     retry: 'Try again',
     cover: (name: string) => `Cover of ${name}`,
+    photos: 'Photos',
+    photo: (name: string, n: number, total: number) => `${name}, photo ${n} of ${total}`,
   },
   sellerPage: {
     memberSince: (date: string) => `Member since ${date}`,

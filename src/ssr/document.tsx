@@ -1,19 +1,25 @@
 export { PRERENDERED_ROUTES } from './render';
-import type { Category } from '../types/entities';
-import { preloadedCategoriesTag } from './preloaded';
+export { isDataRoute, loadRouteData, pageChunkOf } from './routeData';
+import { pageHead, withHead } from './head';
+import { preloadedDataTag, type PreloadedEntry } from './preloaded';
 import { renderRoute } from './render';
 
 const ROOT = '<div id="root"></div>';
 
 export interface DocumentOptions {
-  /** The category list to render the cards with (the web server's fresh copy). */
-  categories?: Category[];
+  /** API answers to render the page with (the web server's fresh copies, see routeData.ts). */
+  entries?: readonly PreloadedEntry[];
   /**
    * Script files of the route's page chunk, preloaded so no chunk waits for another. At low
    * priority, as the main script is (it is deferred): the page paints from its HTML, and these
    * only make it live, so they must not hold back the document or its first paint.
    */
   preloadScripts?: readonly string[];
+  /**
+   * The shop's web address (`https://…`): a page rendered with its data then says what it is in
+   * its head (title, description, canonical address, previews, schema.org data), with absolute URLs.
+   */
+  origin?: string;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -29,11 +35,13 @@ export function scriptPreloads(files: readonly string[]): string {
  */
 export async function renderDocument(template: string, url: string, options: DocumentOptions = {}): Promise<string> {
   if (!template.includes(ROOT)) throw new Error(`The page template has no ${ROOT}`);
-  const { html, styleTags } = await renderRoute(url, { categories: options.categories });
+  const entries = options.entries ?? [];
+  const { html, styleTags } = await renderRoute(url, { entries });
   const preloads = scriptPreloads(options.preloadScripts ?? []);
-  const data = options.categories ? preloadedCategoriesTag(options.categories) : '';
+  const data = entries.length > 0 ? preloadedDataTag(entries) : '';
   const pathname = new URL(url, 'http://localhost').pathname;
-  return template
+  const head = options.origin && entries.length > 0 ? pageHead(url, entries, options.origin) : undefined;
+  return (head ? withHead(template, head) : template)
     .replace('</head>', () => `${styleTags}${preloads}</head>`)
     .replace(ROOT, () => `<div id="root" data-prerendered="${escapeAttribute(pathname)}">${html}</div>${data}`);
 }

@@ -4,13 +4,13 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { preloadCategories } from '../api/categoriesApi';
 import { AppTree } from '../app/AppTree';
 import { createNavigationService } from '../app/services';
 import { setupStore } from '../app/store';
 import { createFakeServices } from '../testing/fakeServices';
 import { API, server } from '../testing/server';
-import type { Category } from '../types/entities';
+import type { BookDetails, Category } from '../types/entities';
+import { preloadEntries, type PreloadedEntry } from './preloaded';
 import type { RenderedPage } from './render';
 import { trackStore } from '../testing/storeRegistry';
 
@@ -26,10 +26,35 @@ const categories: Category[] = [
   { _id: 'c2', name: 'Science & "Facts" </script>', category_id: '02', category: 'science', img: '/images/science.jpg' },
 ];
 
-function renderInNode(routes: string[], withCategories?: Category[]): Record<string, RenderedPage> {
+const categoryEntries: PreloadedEntry[] = [{ endpointName: 'getCategories', value: categories }];
+
+const ID = 'b'.repeat(24);
+const SELLER = 'c'.repeat(24);
+const book: BookDetails & { images: string[] } = {
+  _id: ID, name: 'Middlemarch', author: 'George Eliot', isbn: '9780141439549', img: 'http://127.0.0.1:5000/image-host/i/m.webp',
+  images: ['http://127.0.0.1:5000/image-host/i/m.webp', 'http://127.0.0.1:5000/image-host/i/n.webp'],
+  location: 'Tucson', resale_price: 8.5, orginal_price: 20, seller_name: 'Vera Seller', uses: '2 years', date: '2026-11-01',
+  category: 'fiction', condition: 'Good', description: 'Pencil notes.', verified: true, sold: false, sellerId: SELLER,
+};
+const books = { pages: [{ items: [{ ...book, name: 'The Histories', author: 'Herodotus', isbn: null }], total: 30, nextCursor: 'next' }], pageParams: [null] };
+const DATA_PAGES: Array<{ route: string; entries: PreloadedEntry[]; text: string }> = [
+  { route: `/books/${ID}`, entries: [{ endpointName: 'getBook', arg: ID, value: book }], text: 'Middlemarch' },
+  { route: `/books/${ID}`, entries: [{ endpointName: 'getBook', arg: ID, value: null }], text: 'This book is no longer listed.' },
+  {
+    route: `/sellers/${SELLER}`,
+    entries: [
+      { endpointName: 'getSeller', arg: SELLER, value: { _id: SELLER, name: 'Vera Seller', verified: true, memberSince: '2024-01-15', booksSold: 3, booksForSale: 30 } },
+      { endpointName: 'searchBooks', arg: { seller: SELLER, sort: 'newest' }, value: books },
+    ],
+    text: 'The Histories',
+  },
+  { route: '/search?q=history', entries: [{ endpointName: 'searchBooks', arg: { q: 'history' }, value: books }], text: 'The Histories' },
+];
+
+function renderInNode(routes: string[], entries?: PreloadedEntry[]): Record<string, RenderedPage> {
   const root = path.resolve(__dirname, '..', '..');
   const args = ['--import', 'tsx', path.join(root, 'test', 'ssr', 'renderRoutes.tsx')];
-  if (withCategories) args.push('--categories', JSON.stringify(withCategories));
+  if (entries) args.push('--entries', JSON.stringify(entries));
   const output = execFileSync(process.execPath, [...args, ...routes], {
     cwd: root,
     encoding: 'utf8',
@@ -42,10 +67,12 @@ function renderInNode(routes: string[], withCategories?: Category[]): Record<str
 
 let pages: Record<string, RenderedPage>;
 let homeWithCategories: RenderedPage;
+let dataPages: RenderedPage[];
 
 beforeAll(() => {
   pages = renderInNode(['/', '/blog', '/login', '/signup']);
-  homeWithCategories = renderInNode(['/'], categories)['/'];
+  homeWithCategories = renderInNode(['/'], categoryEntries)['/'];
+  dataPages = DATA_PAGES.map(({ route, entries }) => renderInNode([route], entries)[route]);
 }, 90_000);
 
 let root: Root | undefined;
@@ -64,13 +91,13 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-async function hydrate(route: string, page: RenderedPage, preloaded?: Category[]) {
+async function hydrate(route: string, page: RenderedPage, preloaded: PreloadedEntry[] = []) {
   window.history.pushState({}, '', route);
   const styles = document.createElement('template');
   styles.innerHTML = page.styleTags;
   addedStyles = Array.from(styles.content.children);
   document.head.append(...addedStyles);
-  document.body.innerHTML = `<div id="root" data-prerendered="${route}">${page.html}</div>`;
+  document.body.innerHTML = `<div id="root" data-prerendered="${new URL(route, 'http://localhost').pathname}">${page.html}</div>`;
   const container = document.getElementById('root') as HTMLElement;
   // Skeletons are there to be replaced by the data when it comes; every other node stays.
   const before = Array.from(container.querySelectorAll('*')).filter((node) => !node.closest('[aria-busy="true"]'));
@@ -80,7 +107,7 @@ async function hydrate(route: string, page: RenderedPage, preloaded?: Category[]
   const consoleWarn = jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => problems.push(args));
   const services = createFakeServices();
   const store = trackStore(setupStore(services));
-  if (preloaded) store.dispatch(preloadCategories(preloaded));
+  preloadEntries(store.dispatch, preloaded);
   const navigation = createNavigationService();
   await act(async () => {
     root = hydrateRoot(
@@ -116,7 +143,7 @@ it.each([
 });
 
 it('the home page hydrates with the category list it was rendered with', async () => {
-  const { container, before, finish } = await hydrate('/', homeWithCategories, categories);
+  const { container, before, finish } = await hydrate('/', homeWithCategories, categoryEntries);
   expect(screen.getByRole('link', { name: 'Fiction' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Science & "Facts" </script>' })).toBeInTheDocument();
   expect(finish()).toEqual([]);
@@ -129,3 +156,23 @@ it('reports a mismatch when the data differs from what the HTML was rendered wit
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   expect(finish().length).toBeGreaterThan(0);
 });
+
+it.each(DATA_PAGES.map((page, index) => [page.route, index, page.text] as const))(
+  '%s hydrates with the answers it was rendered with, without a warning, keeping every node (%#)',
+  async (route, index, text) => {
+    const asked: string[] = [];
+    const listen = ({ request }: { request: Request }) => asked.push(new URL(request.url).pathname);
+    server.events.on('request:start', listen);
+    const { container, before, finish } = await hydrate(route, dataPages[index], DATA_PAGES[index].entries);
+    expect(before.length).toBeGreaterThan(20);
+    expect(await screen.findAllByText(text)).not.toHaveLength(0);
+    // The lazy page's boundary hydrates once its module has loaded.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(finish()).toEqual([]);
+    expect(before.filter((node) => !container.contains(node))).toEqual([]);
+    // What the page was rendered with is not asked for again (the search's filters ask for the categories).
+    server.events.removeListener('request:start', listen);
+    expect(asked.filter((pathname) => pathname !== '/bookCatagories')).toEqual([]);
+  },
+);

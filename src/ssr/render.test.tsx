@@ -1,10 +1,10 @@
 /**
  * @jest-environment node
  */
-import { preloadedCategoriesTag } from './preloaded';
+import { preloadedDataTag, type PreloadedEntry } from './preloaded';
 import { renderDocument } from './document';
 import { PRERENDERED_ROUTES, renderRoute } from './render';
-import type { Category } from '../types/entities';
+import type { BookDetails, Category } from '../types/entities';
 
 // What the HTML of a prerendered route holds, before any script runs.
 
@@ -13,6 +13,7 @@ const categories: Category[] = [
   { _id: 'c1', name: 'Fiction', category_id: '01', category: 'fiction', img: '/images/fiction.jpg' },
   { _id: 'c2', name: 'Costs $&amp; more </script><script>alert(1)</script>', category_id: '02', category: 'x', img: '/x.jpg' },
 ];
+const categoryEntries: PreloadedEntry[] = [{ endpointName: 'getCategories', value: categories }];
 
 it('renders the public routes', () => {
   expect(PRERENDERED_ROUTES).toEqual(['/', '/blog', '/login', '/signup']);
@@ -57,7 +58,7 @@ it.each(PRERENDERED_ROUTES)('%s carries the prefixes Safari needs and none that 
 });
 
 it('with a category list, the home page draws its cards instead of skeletons', async () => {
-  const { html } = await renderRoute('/', { categories });
+  const { html } = await renderRoute('/', { entries: categoryEntries });
   expect(html).toContain('href="/bookCatagoriesId/fiction"');
   expect(html).not.toContain('aria-busy="true"');
   expect(html).not.toContain('<script>alert(1)');
@@ -74,16 +75,69 @@ it.each([
 });
 
 it('the document carries the route, its preloads, its styles and its data, safely escaped', async () => {
-  const page = await renderDocument(TEMPLATE, '/', { categories, preloadScripts: ['/static/js/a.js'] });
+  const page = await renderDocument(TEMPLATE, '/', { entries: categoryEntries, preloadScripts: ['/static/js/a.js'] });
   expect(page).toContain('<div id="root" data-prerendered="/">');
   expect(page).toContain('<link rel="preload" as="script" fetchpriority="low" href="/static/js/a.js">');
   expect(page.indexOf('<style data-emotion')).toBeLessThan(page.indexOf('</head>'));
   // `$&` in the data is written as is, and no text in it can close the data's script tag.
-  expect(page).toContain(preloadedCategoriesTag(categories));
-  expect(preloadedCategoriesTag(categories)).not.toContain('</script><script>');
+  expect(page).toContain(preloadedDataTag(categoryEntries));
+  expect(preloadedDataTag(categoryEntries)).not.toContain('</script><script>');
   expect(page.match(/<\/script>/g)).toHaveLength(1);
 });
 
 it('refuses a template without the empty root', async () => {
   await expect(renderDocument('<html><body></body></html>', '/')).rejects.toThrow('id="root"');
+});
+
+const ID = 'b'.repeat(24);
+const SELLER = 'c'.repeat(24);
+const book: BookDetails & { images: string[] } = {
+  _id: ID, name: 'Middlemarch </script><b>', author: 'George Eliot', isbn: '9780141439549', img: 'http://api.test/image-host/i/m.webp',
+  images: ['http://api.test/image-host/i/m.webp', 'http://api.test/image-host/i/n.webp'],
+  location: 'Tucson', resale_price: 8.5, orginal_price: 20, seller_name: 'Vera Seller', uses: '2 years', date: '2026-11-01',
+  category: 'fiction', condition: 'Good', description: 'Pencil notes.', verified: true, sold: false, sellerId: SELLER,
+};
+const found = { ...book, name: 'The Histories', author: 'Herodotus', isbn: null };
+
+it("a book's page is drawn with the book: cover, photos, price and details, its head saying what it is", async () => {
+  const page = await renderDocument(TEMPLATE, `/books/${ID}`, {
+    entries: [{ endpointName: 'getBook', arg: ID, value: book }],
+    origin: 'https://shop.test',
+  });
+  expect(page).toContain(`<div id="root" data-prerendered="/books/${ID}">`);
+  expect(page).toContain('Middlemarch &lt;/script&gt;&lt;b&gt;</h1>');
+  expect(page).toContain('$8.50');
+  expect(page).toContain('srcSet="http://api.test/image-host/i/m.webp?w=320 320w');
+  expect(page).toContain('aria-label="Middlemarch &lt;/script&gt;&lt;b&gt;, photo 2 of 2"');
+  expect(page).toContain('<title>Middlemarch &lt;/script&gt;&lt;b&gt; · Book Resale</title>');
+  expect(page).toContain(`<link rel="canonical" href="https://shop.test/books/${ID}">`);
+  expect(page).toContain('<meta property="og:image" content="http://api.test/image-host/i/m.webp">');
+  expect(page).not.toContain('role="progressbar"');
+  // The data blocks hold no markup: nothing in the data can close its tag.
+  expect(page.match(/<\/script>/g)).toHaveLength(2);
+});
+
+it('a gone book is drawn as gone', async () => {
+  const page = await renderDocument(TEMPLATE, `/books/${ID}`, { entries: [{ endpointName: 'getBook', arg: ID, value: null }], origin: 'https://shop.test' });
+  expect(page).toContain('This book is no longer listed.');
+  expect(page).toContain('<meta name="robots" content="noindex">');
+});
+
+it("a seller's page and a search are drawn with their books", async () => {
+  const books = { pages: [{ items: [found], total: 1, nextCursor: null }], pageParams: [null] };
+  const seller = await renderDocument(TEMPLATE, `/sellers/${SELLER}`, {
+    entries: [
+      { endpointName: 'getSeller', arg: SELLER, value: { _id: SELLER, name: 'Vera Seller', verified: true, memberSince: '2024-01-15', booksSold: 3, booksForSale: 1 } },
+      { endpointName: 'searchBooks', arg: { seller: SELLER, sort: 'newest' }, value: books },
+    ],
+  });
+  expect(seller).toContain('Vera Seller');
+  expect(seller).toContain('Member since 2024-01-15');
+  expect(seller).toContain(`href="/books/${ID}"`);
+  const search = await renderDocument(TEMPLATE, '/search?q=history', { entries: [{ endpointName: 'searchBooks', arg: { q: 'history' }, value: books }] });
+  expect(search).toContain('Results for “history”');
+  expect(search).toContain('1 book</');
+  expect(search).toContain('The Histories');
+  // The first results' covers are on the first screen: fetched at once.
+  expect(search).toMatch(/<img [^>]*loading="eager"/);
 });

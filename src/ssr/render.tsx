@@ -3,12 +3,11 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { preloadCategories } from '../api/categoriesApi';
 import { AppTree } from '../app/AppTree';
 import { baseApi } from '../api/baseApi';
 import { setupStore } from '../app/store';
-import type { Category } from '../types/entities';
 import { createInertServices } from './inertServices';
+import { preloadEntries, type PreloadedEntry } from './preloaded';
 import { prefixer } from './prefixer';
 
 /** The routes rendered to HTML at build time; every other route starts from an empty shell. */
@@ -22,8 +21,11 @@ export interface RenderedPage {
 }
 
 export interface RenderOptions {
-  /** The category list, when the web server has it: the cards render with the page. */
-  categories?: Category[];
+  /**
+   * API answers the web server has for the page (the home page's categories, a book, a seller, a
+   * search): the page renders with them, as the browser does once they are in its cache.
+   */
+  entries?: readonly PreloadedEntry[];
 }
 
 /**
@@ -45,7 +47,7 @@ function composedStyleTag(cache: EmotionCache, chunks: { styles: Array<{ ids: st
 
 /**
  * Renders one route as a signed-out visitor sees it before anything is fetched (or with the
- * given category list), waiting for its lazy page. The browser hydrates the same tree.
+ * given answers), waiting for its lazy page. The browser hydrates the same tree.
  */
 export async function renderRoute(url: string, options: RenderOptions = {}): Promise<RenderedPage> {
   // The prefixes the targeted browsers still need and no more (`prefixer.ts`).
@@ -53,7 +55,7 @@ export async function renderRoute(url: string, options: RenderOptions = {}): Pro
   const emotionServer = createEmotionServer(cache);
   const { services, navigation } = createInertServices();
   const store = setupStore(services);
-  if (options.categories) store.dispatch(preloadCategories(options.categories));
+  preloadEntries(store.dispatch, options.entries ?? []);
   const { prelude } = await prerender(
     <CacheProvider value={cache}>
       <AppTree

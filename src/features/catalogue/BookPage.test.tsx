@@ -92,4 +92,54 @@ describe('book page', () => {
     expect(await screen.findByRole('heading', { name: 'This book is no longer listed.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Search books' })).toHaveAttribute('href', '/search');
   });
+
+  it("asks again for a signed-in buyer when the page came with the book as visitors see it, for the seller's number", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${API}/books/${ID}`, () => {
+        calls += 1;
+        // The web server renders the page as a visitor; the browser, once signed in, gets the number.
+        return HttpResponse.json(calls === 1 ? details() : { ...details(), number: '+1 555 0142' });
+      }),
+      http.get(`${API}/bookings`, () => HttpResponse.json([])),
+    );
+    renderBook(signedInState());
+    expect(await screen.findByText('+1 555 0142')).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
+  it("shows every photo: the cover large, the others a press of their thumbnail away", async () => {
+    const images = ['http://127.0.0.1:5000/image-host/i/m.webp', 'http://127.0.0.1:5000/image-host/i/n.webp', 'http://127.0.0.1:5000/seed/o.svg'];
+    api({ ...details(), images } as BookDetails);
+    renderBook();
+    const photos = await screen.findByRole('list', { name: 'Photos' });
+    const thumbs = within(photos).getAllByRole('button');
+    expect(thumbs.map((thumb) => thumb.getAttribute('aria-label'))).toEqual(['Cover of Middlemarch', 'Middlemarch, photo 2 of 3', 'Middlemarch, photo 3 of 3']);
+    expect(thumbs.map((thumb) => thumb.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+    const large = screen.getByRole('img', { name: 'Cover of Middlemarch' });
+    expect(large).toHaveAttribute('src', images[0]);
+    expect(large).toHaveAttribute('width', '320');
+    expect(large).toHaveAttribute('height', '427');
+
+    await userEvent.click(thumbs[1]);
+    const second = screen.getByRole('img', { name: 'Middlemarch, photo 2 of 3' });
+    expect(second).toHaveAttribute('src', images[1]);
+    expect(second).toHaveAttribute('srcset', `${images[1]}?w=320 320w, ${images[1]}?w=640 640w, ${images[1]}?w=960 960w`);
+    expect(thumbs[1]).toHaveAttribute('aria-pressed', 'true');
+    // A picture from elsewhere (an SVG scales by itself) has no narrower copies.
+    await userEvent.click(thumbs[2]);
+    expect(screen.getByRole('img', { name: 'Middlemarch, photo 3 of 3' })).not.toHaveAttribute('srcset');
+    // Thumbnails are small copies, and wait until near the screen.
+    const thumbImage = thumbs[0].querySelector('img');
+    expect(thumbImage).toHaveAttribute('alt', '');
+    expect(thumbImage).toHaveAttribute('loading', 'lazy');
+    expect(thumbImage).toHaveAttribute('sizes', '56px');
+  });
+
+  it('a book with one picture has no thumbnails', async () => {
+    api(details());
+    renderBook();
+    expect(await screen.findByRole('img', { name: 'Cover of Middlemarch' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Photos' })).not.toBeInTheDocument();
+  });
 });

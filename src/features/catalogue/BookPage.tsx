@@ -6,13 +6,12 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
-import { hostedSrcSet } from '../../lib/images';
 import { formatDollars } from '../../lib/money';
 import type { BookDetails } from '../../types/entities';
 import { selectAuthStatus, selectUser } from '../auth/authSlice';
@@ -20,10 +19,16 @@ import { useGetBookingsQuery } from '../bookings/bookingsApi';
 import type { FromState } from '../roles/guards';
 import { FavouriteToggle } from '../favourites/FavouriteToggle';
 import { BookedNotice } from './BookedNotice';
+import { BookGallery } from './BookGallery';
 import { BookPageSkeleton } from './BookPageSkeleton';
-import { BookingModal } from './BookingModal';
 import { useGetBookQuery } from './catalogueApi';
-import { isNotFound } from '../../api/baseApi';
+
+// The booking form (and its form library) loads when a buyer opens it, not with the page.
+const loadBookingModal = () => import('./BookingModal');
+const BookingModal = lazy(() => loadBookingModal().then((module) => ({ default: module.BookingModal })));
+
+/** Every photo of the listing, the cover first (older answers carry the cover alone). */
+type ListedBook = BookDetails & { images?: string[] };
 
 const detailsSx = {
   display: 'grid',
@@ -38,11 +43,22 @@ const detailsSx = {
 /** `/books/:id`: one book on its own page, with 'Book Now' (the spec's booking modal). */
 export function Component() {
   const { id = '' } = useParams();
-  const { data: book, error, isLoading, isFetching, refetch } = useGetBookQuery(id);
+  const { data: book, isLoading, isFetching, refetch } = useGetBookQuery(id);
+  const signedIn = useAppSelector(selectAuthStatus) === 'signed-in';
+  const askedAgainFor = useRef<string>(undefined);
 
   useEffect(() => {
-    if (book) document.title = `${book.name} · Book Resale`;
+    if (book) document.title = `${book.name} · ${copy.brand.name}`;
+    else if (book === null) document.title = `${copy.bookPage.gone} · ${copy.brand.name}`;
   }, [book]);
+
+  // The page may have come with the book as a visitor sees it (rendered by the web server): once
+  // signed in, ask again, for the seller's phone number.
+  useEffect(() => {
+    if (!signedIn || !book || book.number !== undefined || askedAgainFor.current === book._id) return;
+    askedAgainFor.current = book._id;
+    void refetch();
+  }, [signedIn, book, refetch]);
 
   if (isLoading) {
     return (
@@ -52,7 +68,7 @@ export function Component() {
       </>
     );
   }
-  if (isNotFound(error)) return <GoneBook />;
+  if (book === null) return <GoneBook />;
   if (!book) {
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
@@ -79,7 +95,7 @@ function GoneBook() {
   );
 }
 
-function BookDetailsView({ book }: { book: BookDetails }) {
+function BookDetailsView({ book }: { book: ListedBook }) {
   const [bookingOpen, setBookingOpen] = useState(false);
   const status = useAppSelector(selectAuthStatus);
   const user = useAppSelector(selectUser);
@@ -88,6 +104,11 @@ function BookDetailsView({ book }: { book: BookDetails }) {
   const { data: bookings = [] } = useGetBookingsQuery(user?.email ?? '', { skip: status !== 'signed-in' || !user?.email });
   const mine = bookings.find((booking) => booking.bookId === book._id);
   const conditionNote = book.condition ? copy.bookPage.conditionNotes[book.condition] : undefined;
+
+  // Only a signed-in buyer can open the form: fetch it for them ahead of the click.
+  useEffect(() => {
+    if (status === 'signed-in') void loadBookingModal().catch(() => undefined);
+  }, [status]);
 
   const bookNow = () => {
     // Booking needs a signed-in buyer: log in first, then come back here.
@@ -101,17 +122,7 @@ function BookDetailsView({ book }: { book: BookDetails }) {
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, alignItems: 'start' }}>
-        <Box
-          component="img"
-          src={book.img}
-          alt={copy.bookPage.cover(book.name)}
-          srcSet={hostedSrcSet(book.img)}
-          sizes="(min-width: 900px) 320px, 100vw"
-          width={320}
-          height={427}
-          decoding="async"
-          sx={{ width: '100%', maxWidth: 320, height: 'auto', aspectRatio: '3 / 4', objectFit: 'contain', bgcolor: 'grey.100', borderRadius: 1, mx: 'auto' }}
-        />
+        <BookGallery name={book.name} photos={book.images?.length ? book.images : [book.img]} />
         <Box>
           <Typography id="book-title" component="h1" variant="h2">
             {book.name}
@@ -184,7 +195,9 @@ function BookDetailsView({ book }: { book: BookDetails }) {
         </Box>
       </Box>
       {bookingOpen && (
-        <BookingModal book={book} open={bookingOpen} onClose={() => setBookingOpen(false)} />
+        <Suspense fallback={null}>
+          <BookingModal book={book} open={bookingOpen} onClose={() => setBookingOpen(false)} />
+        </Suspense>
       )}
     </Container>
   );

@@ -1,3 +1,4 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { baseApi } from '../../api/baseApi';
 import { nextCursorOf } from '../../api/paging';
 import type { Book, BookDetails, SellerProfile } from '../../types/entities';
@@ -10,6 +11,9 @@ export interface BookPage {
   books: Book[];
   nextCursor: string | null;
 }
+
+const okOrGone = (response: Response) => response.ok || response.status === 404;
+const gone = (meta: Partial<FetchBaseQueryMeta> | undefined) => meta?.response?.status === 404;
 
 export const catalogueApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -32,13 +36,19 @@ export const catalogueApi = baseApi.injectEndpoints({
         ...(result?.pages ?? []).flatMap((page) => page.books.map((book) => ({ type: 'Book' as const, id: book._id }))),
       ],
     }),
-    /** One book's page (also a sold one); a withdrawn book answers 404. */
-    getBook: build.query<BookDetails, string>({
-      query: (id) => `/books/${encodeURIComponent(id)}`,
+    /**
+     * One book's page (also a sold one); null once it is gone (withdrawn, or never listed: the
+     * API's 404). Gone is an answer the page shows, and the web server renders it so too.
+     */
+    getBook: build.query<BookDetails | null, string>({
+      query: (id) => ({ url: `/books/${encodeURIComponent(id)}`, validateStatus: okOrGone }),
+      transformResponse: (book: BookDetails, meta) => (gone(meta) ? null : book),
       providesTags: (_result, _error, id) => [{ type: 'Book', id }],
     }),
-    getSeller: build.query<SellerProfile, string>({
-      query: (id) => `/sellers/${encodeURIComponent(id)}`,
+    /** A seller's page; null for an unknown id or a user who does not sell (the API's 404). */
+    getSeller: build.query<SellerProfile | null, string>({
+      query: (id) => ({ url: `/sellers/${encodeURIComponent(id)}`, validateStatus: okOrGone }),
+      transformResponse: (seller: SellerProfile, meta) => (gone(meta) ? null : seller),
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
     }),
   }),

@@ -4,26 +4,27 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
-import { hostedSrcSet } from '../../lib/images';
 import { formatDollars } from '../../lib/money';
 import { FavouriteToggle } from '../favourites/FavouriteToggle';
 import { Highlight } from './Highlight';
 import type { FoundBook } from './searchApi';
 
-/** One search result: cover, title (a link to the book's page) and author with the searched words marked, price and details. */
-export function ResultCard({ book, words }: { book: FoundBook; words: string[] }) {
+/**
+ * One search result: cover, title (a link to the book's page) and author with the searched words
+ * marked, price and details. `eager`: a result on the first screen, its cover fetched at once.
+ */
+export function ResultCard({ book, words, eager = false }: { book: FoundBook; words: string[]; eager?: boolean }) {
   const titleId = `result-${book._id}-title`;
   return (
     <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ display: 'flex', gap: 2, p: 2 }}>
-      <Box
-        component="img"
+      <ResponsiveImage
         src={book.img}
         alt=""
-        srcSet={hostedSrcSet(book.img)}
         sizes="96px"
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         width={96}
         height={128}

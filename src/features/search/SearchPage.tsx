@@ -15,6 +15,9 @@ import { SearchFilters } from './SearchFilters';
 import { useSearchBooksInfiniteQuery } from './searchApi';
 import { argsFromParams, hasFilters, paramsFromArgs, queryWords, SORTS, type SearchArgs, type SearchSort } from './searchParams';
 
+/** Covers of the first results load at once: they are on the first screen. */
+const EAGER_COVERS = 2;
+
 /** `/search?q=…`: results with filters and a sort, all kept in the URL. */
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -31,7 +34,7 @@ export function Component() {
   const sort: SearchSort = args.sort ?? (args.q ? 'relevance' : 'newest');
 
   useEffect(() => {
-    document.title = args.q ? `${copy.search.titleFor(args.q)} · Book Resale` : `${copy.search.title} · Book Resale`;
+    document.title = `${args.q ? copy.search.titleFor(args.q) : copy.search.title} · ${copy.brand.name}`;
   }, [args.q]);
 
   return (
@@ -83,9 +86,9 @@ export function Component() {
             </Box>
           )}
           <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {books.map((book) => (
+            {books.map((book, index) => (
               <li key={book._id}>
-                <ResultCard book={book} words={words} />
+                <ResultCard book={book} words={words} eager={index < EAGER_COVERS} />
               </li>
             ))}
           </Stack>

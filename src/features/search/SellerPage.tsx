@@ -11,24 +11,26 @@ import { copy } from '../../config/copy';
 import { useGetSellerQuery } from '../catalogue/catalogueApi';
 import { ResultCard } from './ResultCard';
 import { useSearchBooksInfiniteQuery } from './searchApi';
-import { isNotFound } from '../../api/baseApi';
+
+/** Covers of the first results load at once: they are on the first screen. */
+const EAGER_COVERS = 2;
 
 /** `/sellers/:id`: who sells, since when, how much they sold, and their books for sale (paged). */
 export function Component() {
   const { id = '' } = useParams();
-  const { data: seller, error, isLoading } = useGetSellerQuery(id);
+  const { data: seller, isLoading } = useGetSellerQuery(id);
   const books = useSearchBooksInfiniteQuery({ seller: id, sort: 'newest' }, { skip: !seller });
   const items = useMemo(() => books.data?.pages.flatMap((page) => page.items) ?? [], [books.data]);
 
   useEffect(() => {
-    if (seller) document.title = `${seller.name} · Book Resale`;
+    if (seller) document.title = `${seller.name} · ${copy.brand.name}`;
   }, [seller]);
 
   if (isLoading) return <PageLoading />;
   if (!seller) {
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
-        {isNotFound(error) ? (
+        {seller === null ? (
           <Typography component="h1" variant="h2">
             {copy.sellerPage.gone}
           </Typography>
@@ -54,9 +56,9 @@ export function Component() {
       {books.isLoading && <PageProgress />}
       {books.data && items.length === 0 && <Typography color="text.secondary">{copy.sellerPage.none}</Typography>}
       <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {items.map((book) => (
+        {items.map((book, index) => (
           <li key={book._id}>
-            <ResultCard book={book} words={[]} />
+            <ResultCard book={book} words={[]} eager={index < EAGER_COVERS} />
           </li>
         ))}
       </Stack>
