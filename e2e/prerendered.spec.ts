@@ -49,8 +49,10 @@ function collectErrors(page: Page): string[] {
 
 /** A demo book for sale ("The Histories"), and its seller, as the API has them. */
 async function demoBook(): Promise<{ id: string; sellerId: string }> {
-  const found = (await (await fetch(`${apiUrl}/books/search?q=${encodeURIComponent('The Histories')}`)).json()) as { items: Array<{ _id: string }> };
-  const id = found.items[0]._id;
+  const found = (await (await fetch(`${apiUrl}/books/search?q=${encodeURIComponent('The Histories')}`)).json()) as {
+    items: Array<{ _id: string; name: string }>;
+  };
+  const id = found.items.find((book) => book.name === 'The Histories')!._id;
   const book = (await (await fetch(`${apiUrl}/books/${id}`)).json()) as { sellerId: string };
   return { id, sellerId: book.sellerId };
 }
