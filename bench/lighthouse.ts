@@ -3,6 +3,8 @@
  * default mobile preset with simulated throttling) on every public route of the built app, with
  * the shop behind it as `npm start` runs it. Runs go round the routes, BENCH_LIGHTHOUSE_RUNS
  * times (3 by default); prints the median scores, FCP, LCP, total blocking time and CLS.
+ * `/books/:id` and `/sellers/:id` are a seeded book for sale (the first the search for "history"
+ * finds) and its seller.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,7 @@ import { envNumber, median } from './lib/stats';
 import { startWebApp } from './lib/webApp';
 
 const RUNS = envNumber('BENCH_LIGHTHOUSE_RUNS', 3);
-const ROUTES = (process.env.BENCH_LIGHTHOUSE_ROUTES ?? '/,/blog,/login,/signup').split(',');
+const ROUTES = (process.env.BENCH_LIGHTHOUSE_ROUTES ?? '/,/blog,/login,/signup,/books/:id,/sellers/:id,/search?q=history').split(',');
 const RUN_TIMEOUT_MS = 180_000;
 /** Lighthouse's own flags: headless, no sandbox, no GPU, plus the bench's proxy that keeps it on this machine. */
 const LIGHTHOUSE_CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', ...CHROMIUM_FLAGS.filter((flag) => flag.startsWith('--proxy-server'))];
@@ -80,18 +82,28 @@ async function lighthouseWithRetry(url: string, outputPath: string): Promise<Res
   }
 }
 
+/** The address of a route: `:id` of a book or a seller is a seeded book's, or its seller's. */
+async function routeUrls(apiUrl: string): Promise<Map<string, string>> {
+  const found = (await (await fetch(`${apiUrl}/books/search?q=history`)).json()) as { items: Array<{ _id: string }> };
+  const bookId = found.items[0]?._id;
+  if (!bookId) throw new Error('The API has no book for "history": is the catalogue seeded?');
+  const { sellerId } = (await (await fetch(`${apiUrl}/books/${bookId}`)).json()) as { sellerId: string };
+  return new Map(ROUTES.map((route) => [route, route.replace(/^\/books\/:id$/, `/books/${bookId}`).replace(/^\/sellers\/:id$/, `/sellers/${sellerId}`)]));
+}
+
 async function main() {
   assertBuildAndBrowser();
   const port = await freePort();
   const stack = await startShopStack([`http://127.0.0.1:${port}`]);
   const appUrl = await startWebApp(port, stack.clientEnv);
+  const urls = await routeUrls(stack.clientEnv.API_URL);
   const workDir = await mkdtemp(path.join(tmpdir(), 'book-resale-bench-lighthouse-'));
   onStop(() => rm(workDir, { recursive: true, force: true }));
 
   const results = new Map<string, Result[]>(ROUTES.map((route) => [route, []]));
   for (let run = 0; run < RUNS; run += 1) {
     for (const route of ROUTES) {
-      const result = await lighthouseWithRetry(`${appUrl}${route}`, path.join(workDir, `run-${run}-${route.replace(/\W/g, '_')}.json`));
+      const result = await lighthouseWithRetry(`${appUrl}${urls.get(route)}`, path.join(workDir, `run-${run}-${route.replace(/\W/g, '_')}.json`));
       results.get(route)!.push(result);
     }
   }

@@ -92,6 +92,9 @@ export function createSitemaps({ apiUrl, fetchImpl = fetch, log = () => undefine
       const book = await getJson(bookPath(id));
       sellerOfBook.set(id, book?.sellerId ?? null);
     });
+    // Books no longer for sale are forgotten.
+    const listed = new Set(books);
+    for (const id of sellerOfBook.keys()) if (!listed.has(id)) sellerOfBook.delete(id);
     const sellers = [...new Set(books.map((id) => sellerOfBook.get(id)).filter(Boolean))];
     const paths = [...books.map(bookPath), ...sellers.map(sellerPath)];
     log(`sitemap: ${books.length} books, ${sellers.length} sellers`);

@@ -14,7 +14,7 @@ import type { FoundBook } from './searchApi';
 
 /**
  * One search result: cover, title (a link to the book's page) and author with the searched words
- * marked, price and details. `eager`: a result on the first screen, its cover fetched at once.
+ * marked, price and details. `eager`: a result on the first screen, its cover fetched at once and first.
  */
 export function ResultCard({ book, words, eager = false }: { book: FoundBook; words: string[]; eager?: boolean }) {
   const titleId = `result-${book._id}-title`;
@@ -25,6 +25,7 @@ export function ResultCard({ book, words, eager = false }: { book: FoundBook; wo
         alt=""
         sizes="96px"
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
         decoding="async"
         width={96}
         height={128}
