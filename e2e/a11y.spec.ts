@@ -45,8 +45,15 @@ async function transitionsDone(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
 }
 
-/** The page has settled: its heading is shown, nothing is loading any more, nothing is fading. */
+/** The app is live on the page: the bar knows the session (Log In or Sign Out shows), which a page rendered on the server does not before it hydrates. */
+async function live(page: Page) {
+  const bar = page.getByRole('navigation', { name: 'main' });
+  await expect(bar.getByRole('link', { name: 'Log In' }).or(bar.getByRole('button', { name: 'Sign Out' }))).toBeVisible();
+}
+
+/** The page has settled: it is live, its heading is shown, nothing is loading any more, nothing is fading. */
 async function settled(page: Page) {
+  await live(page);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   // A prerendered form's button turns from disabled to enabled (and fades) once the app is live.
@@ -297,11 +304,8 @@ const drawer = (name: string, url: string, button: string, navName: string): Vie
   name,
   async open(page) {
     await page.goto(url);
+    // settled() waits for the app to be live: a click on the prerendered bar before then does nothing.
     await settled(page);
-    // A click on the prerendered bar before the app is live does nothing: wait until the bar
-    // knows the session (Log In or Sign Out shows), which it only does once it is live.
-    const bar = page.getByRole('navigation', { name: 'main' });
-    await expect(bar.getByRole('link', { name: 'Log In' }).or(bar.getByRole('button', { name: 'Sign Out' }))).toBeVisible();
     await page.getByRole('button', { name: button }).click();
     await expect(page.getByRole('navigation', { name: navName }).getByRole('link').first()).toBeVisible();
     await expect(page.locator('.MuiDrawer-paper')).toHaveCSS('transform', 'none');
