@@ -62,6 +62,13 @@ describe('book page', () => {
     expect(router.state.location.state).toEqual({ from: `/books/${ID}` });
   });
 
+  it("waits with 'Book Now' until it knows whether someone is signed in", async () => {
+    api(details());
+    const checking = signedOutState();
+    renderBook({ ...checking, auth: { ...checking.auth!, status: 'loading' } });
+    expect(await screen.findByRole('button', { name: 'Book Now' })).toBeDisabled();
+  });
+
   it("opens the spec's booking modal for a signed-in buyer", async () => {
     api({ ...details(), number: '+1 555 0142' });
     renderBook(signedInState());

@@ -13,6 +13,7 @@ import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { formatDollars } from '../../lib/money';
+import { useHydrated } from '../../lib/useHydrated';
 import type { BookDetails } from '../../types/entities';
 import { selectAuthStatus, selectUser } from '../auth/authSlice';
 import { useGetBookingsQuery } from '../bookings/bookingsApi';
@@ -99,6 +100,9 @@ function BookDetailsView({ book }: { book: ListedBook }) {
   const [bookingOpen, setBookingOpen] = useState(false);
   const status = useAppSelector(selectAuthStatus);
   const user = useAppSelector(selectUser);
+  // The page may arrive as HTML before the app: a click then would be lost, and until the session
+  // is known a buyer who is signed in would be sent to log in.
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const { data: bookings = [] } = useGetBookingsQuery(user?.email ?? '', { skip: status !== 'signed-in' || !user?.email });
@@ -141,7 +145,13 @@ function BookDetailsView({ book }: { book: ListedBook }) {
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Status book={book} bookedAs={mine && !mine.paid ? mine._id : undefined} bought={mine?.paid === true} onBook={bookNow} />
+            <Status
+              book={book}
+              bookedAs={mine && !mine.paid ? mine._id : undefined}
+              bought={mine?.paid === true}
+              ready={hydrated && status !== 'loading'}
+              onBook={bookNow}
+            />
             <FavouriteToggle
               bookId={book._id}
               book={{ name: book.name, author: book.author ?? '', price: book.resale_price, img: book.img }}
@@ -203,12 +213,21 @@ function BookDetailsView({ book }: { book: ListedBook }) {
   );
 }
 
-function Status({ book, bookedAs, bought, onBook }: { book: BookDetails; bookedAs?: string; bought: boolean; onBook(): void }) {
+interface StatusProps {
+  book: BookDetails;
+  bookedAs?: string;
+  bought: boolean;
+  /** Whether 'Book Now' can act: the app is live and knows whether someone is signed in. */
+  ready: boolean;
+  onBook(): void;
+}
+
+function Status({ book, bookedAs, bought, ready, onBook }: StatusProps) {
   if (bought) return <Chip color="success" label={copy.bookPage.bought} />;
   if (book.sold) return <Alert severity="info">{copy.bookPage.sold}</Alert>;
   if (bookedAs) return <BookedNotice bookingId={bookedAs} label={copy.bookPage.booked} />;
   return (
-    <Button variant="contained" size="large" onClick={onBook}>
+    <Button variant="contained" size="large" onClick={onBook} disabled={!ready}>
       {copy.books.bookNow}
     </Button>
   );
