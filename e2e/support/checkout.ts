@@ -16,6 +16,8 @@ export interface Booking {
 /** Books `book` from its page in the booking modal, as a meet-up or shipped to an address. */
 export async function book(page: Page, listed: ListedBook, { method, phone, address }: Booking) {
   await page.goto(`/books/${listed.id}`);
+  // The page comes rendered by the server: Book Now works once the app is live (the bar knows the session).
+  await expect(page.getByRole('navigation', { name: 'main' }).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await page.getByRole('button', { name: 'Book Now' }).click();
   const modal = page.getByRole('dialog', { name: listed.name });
   await modal.getByLabel('Phone', { exact: true }).fill(phone);
