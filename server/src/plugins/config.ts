@@ -26,50 +26,31 @@ const bookingIdOf = (body: unknown) =>
     : '';
 
 /**
- * Route config for calls that cost a provider call per booking (payment intents): a limit per
- * signed-in caller and `bookingId`. It runs as a preHandler, so after `authenticate` (onRequest)
- * has set the caller and the body schema has passed.
+ * A limit per signed-in caller (and what `scope` names of the request), counted as a preHandler:
+ * after `authenticate` (onRequest) has set the caller and the schemas have passed.
  */
-export function rateLimitedPerBooking(config: Config) {
+function rateLimitedPerCallerAnd(config: Config, key: (caller: string, request: FastifyRequest) => string) {
   if (config.rateLimitPerMinute <= 0) return {};
   return {
     rateLimit: {
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
       hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `${request.currentUser?.id ?? request.ip}:${bookingIdOf(request.body)}`,
+      keyGenerator: (request: FastifyRequest) => key(request.currentUser?.id ?? request.ip, request),
     },
   };
 }
+
+/** Calls that cost a provider call per booking (payment intents): per caller and `bookingId`. */
+export const rateLimitedPerBooking = (config: Config) =>
+  rateLimitedPerCallerAnd(config, (caller, request) => `${caller}:${bookingIdOf(request.body)}`);
 
 const orderIdOf = (params: unknown) =>
   typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'string' ? params.id : '';
 
-/** Route config for the moves of one order: a limit per signed-in caller and order (`:id`). */
-export function rateLimitedPerOrder(config: Config) {
-  if (config.rateLimitPerMinute <= 0) return {};
-  return {
-    rateLimit: {
-      max: config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `order:${request.currentUser?.id ?? request.ip}:${orderIdOf(request.params)}`,
-    },
-  };
-}
+/** The moves of one order: per caller and order (`:id`). */
+export const rateLimitedPerOrder = (config: Config) =>
+  rateLimitedPerCallerAnd(config, (caller, request) => `order:${caller}:${orderIdOf(request.params)}`);
 
-/**
- * Route config for calls that cost work per signed-in caller whatever they name (uploads, ISBN
- * lookups): a limit per caller and `kind`.
- */
-export function rateLimitedPerCaller(config: Config, kind: string) {
-  if (config.rateLimitPerMinute <= 0) return {};
-  return {
-    rateLimit: {
-      max: config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `${kind}:${request.currentUser?.id ?? request.ip}`,
-    },
-  };
-}
+/** Calls that cost work per caller whatever they name (uploads, ISBN lookups): per caller and `kind`. */
+export const rateLimitedPerCaller = (config: Config, kind: string) => rateLimitedPerCallerAnd(config, (caller) => `${kind}:${caller}`);
