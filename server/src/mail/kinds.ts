@@ -3,5 +3,6 @@ export const NOTIFICATION_KINDS = [
   'booked', 'paid', 'ready', 'shipped', 'received', 'disputed', 'completed', 'cancelled', 'expired', 'refunded',
   'ship_reminder', 'problem_window', 'code_locked', 'payout_paid', 'payout_failed',
   'want_listed', 'price_drop', 'listing_changed',
+  'message', 'review_posted', 'report_outcome', 'moderated',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

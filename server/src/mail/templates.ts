@@ -3,12 +3,14 @@ import type { NotificationKind } from './kinds';
 /** What an email is about: never the hand-over code, a token of the account, or a phone number. */
 export interface MailFacts {
   kind: NotificationKind;
-  role: 'buyer' | 'seller';
+  role: 'buyer' | 'seller' | 'user';
   bookName: string;
   deadline: Date | null;
   reason: string | null;
   /** A payout's amount, for its news. */
   amountCents?: number | null;
+  /** What an admin did (`report_outcome`, `moderated`). */
+  action?: string | null;
   recipientName: string;
   orderUrl: string;
   unsubscribeUrl: string;
@@ -22,8 +24,16 @@ const when = (date: Date | null) => (date === null ? 'soon' : `${WHEN.format(dat
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const dollars = (cents: number | null | undefined) => DOLLARS.format((cents ?? 0) / 100);
 
+/** What an admin's action did, in words. */
+const ACTION_DONE: Readonly<Record<string, string>> = {
+  hide: 'it was hidden',
+  suspend: 'the account was suspended',
+  delete: 'the account was deleted',
+  reinstate: 'the suspension was lifted',
+};
+
 /** The subject and the first lines of each kind of email, by the reader's side of the order. */
-function whatHappened({ kind, role, bookName: book, deadline, reason, amountCents }: MailFacts): { subject: string; lines: string[] } {
+function whatHappened({ kind, role, bookName: book, deadline, reason, amountCents, action }: MailFacts): { subject: string; lines: string[] } {
   const because = reason ? [`Reason: ${reason}`] : [];
   switch (kind) {
     case 'booked':
@@ -71,6 +81,19 @@ function whatHappened({ kind, role, bookName: book, deadline, reason, amountCent
       return { subject: `${book} now costs ${dollars(amountCents)}`, lines: [`${book}, one of your favourites, now costs ${dollars(amountCents)}.`] };
     case 'listing_changed':
       return { subject: `The listing of ${book} changed`, lines: [`The seller changed the listing of ${book}.`, 'Your booking keeps the price you booked it at.'] };
+    case 'message':
+      return { subject: `New message about ${book}`, lines: [`You have a message about ${book} that you have not read yet.`] };
+    case 'review_posted':
+      return {
+        subject: `You have a review for ${book}`,
+        lines: [`The ${role === 'seller' ? 'buyer' : 'seller'} reviewed you for ${book}.`, 'It shows once you have posted yours, or when the time to review ends.'],
+      };
+    case 'report_outcome':
+      return action === 'dismiss'
+        ? { subject: 'About your report', lines: [`Thank you for your report about ${book}. An admin looked at it and took no action.`, ...because] }
+        : { subject: 'We acted on your report', lines: [`Thank you for your report about ${book}. An admin acted on it: ${ACTION_DONE[action ?? ''] ?? 'it was handled'}.`] };
+    case 'moderated':
+      return { subject: 'An admin acted on your account', lines: [`An admin acted on ${book}: ${ACTION_DONE[action ?? ''] ?? 'it was handled'}.`, ...because] };
     case 'code_locked':
       return { subject: `Hand-over codes for ${book} are paused`, lines: ['Someone entered a wrong hand-over code for your order five times.', 'Codes are refused for 15 minutes. Only give your code to the seller when you have the book in hand.'] };
   }
@@ -85,7 +108,9 @@ export function renderMail(facts: MailFacts): { subject: string; text: string } 
     ...lines,
     '',
     facts.kind.startsWith('payout_') ? `See your earnings: ${facts.orderUrl}`
-      : facts.kind === 'want_listed' || facts.kind === 'price_drop' ? `See the book: ${facts.orderUrl}` : `See the order: ${facts.orderUrl}`,
+      : facts.kind === 'want_listed' || facts.kind === 'price_drop' ? `See the book: ${facts.orderUrl}`
+      : facts.kind === 'message' ? `Read it: ${facts.orderUrl}`
+      : facts.kind === 'report_outcome' || facts.kind === 'moderated' ? `Book Resale: ${facts.orderUrl}` : `See the order: ${facts.orderUrl}`,
     '',
     '--',
     'Book Resale',
