@@ -28,6 +28,24 @@ export interface Book {
   isbn?: string | null;
   /** How the book reaches its buyer (older answers lack it: a meet-up only). */
   delivery?: DeliveryOffer;
+  /** What buyers say of the seller (older answers lack it). */
+  sellerScore?: Score;
+}
+
+/** Someone named on the wire: a review's author or subject, a report's reporter. */
+export interface Party {
+  _id: string;
+  name: string;
+}
+
+/**
+ * A user's score in one role: the mean of their shown reviews (null with none), how many, and
+ * the share of their orders completed rather than refunded (0–1; null with none).
+ */
+export interface Score {
+  average: number | null;
+  count: number;
+  completedShare: number | null;
 }
 
 /** One book's own page: visitors get no phone number; a sold book stays on record. */
@@ -150,6 +168,8 @@ export interface Booking {
   createdAt?: string;
   /** Dollars, to its seller and admins only: the total less the commission fixed when it was paid. */
   sellerReceives?: number;
+  /** To its seller only: what sellers say of the buyer. */
+  buyerScore?: Score;
 }
 
 export type OrderState =
