@@ -27,6 +27,7 @@ import imageStore from './plugins/imageStore';
 import imageSweeper from './plugins/imageSweeper';
 import events from './plugins/events';
 import mail from './plugins/mail';
+import messages from './plugins/messages';
 import orders from './plugins/orders';
 import payments from './plugins/payments';
 import payouts from './plugins/payouts';
@@ -135,7 +136,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // A bare OPTIONS (no Origin) is answered like a preflight, not with a plain-text 400.
     strictPreflight: false,
   });
-  if (config.rateLimitPerMinute > 0) {
+  if (config.rateLimitPerMinute > 0 || config.messagesPerMinute > 0) {
     // Shared through the database when several processes serve one shop, else kept in memory.
     const store = config.rateLimitStore === 'database' ? databaseRateLimitStore(db) : undefined;
     await app.register(rateLimit, { global: false, ...(store && { store }) });
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(mail, { clock, tokens: unsubscribeTokens(secret) });
   await app.register(orders, { clock });
   await app.register(payouts, { clock });
+  await app.register(messages);
   await app.register(events);
   await app.register(imageStore);
   await app.register(imageSweeper, {

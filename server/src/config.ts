@@ -3,6 +3,7 @@ import { ledgerConfig, type Commission } from './ledgerConfig';
 import { ordersConfig, type OrdersConfig } from './ordersConfig';
 import { payoutsConfig, type PayoutsConfig } from './payoutsConfig';
 import { booksConfig, type BooksConfig } from './booksConfig';
+import { messagesConfig, type MessagesConfig } from './messagesConfig';
 import type { S3Settings } from './lib/s3ImageStore';
 import { scaleOutConfig, type ImageStoreKind, type RateLimitStoreKind, type TrustProxy } from './scaleOutConfig';
 
@@ -17,7 +18,7 @@ export interface StripeConfig {
   webhookSecret?: string;
 }
 
-export interface Config extends OrdersConfig, PayoutsConfig, BooksConfig {
+export interface Config extends OrdersConfig, PayoutsConfig, BooksConfig, MessagesConfig {
   /** The platform's cut of each sale (`COMMISSION_PERCENT`, `COMMISSION_MIN`). */
   commission: Commission;
   apiPort: number;
@@ -213,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...ledgerConfig(env, problems),
     ...payoutsConfig(env, problems),
     ...booksConfig(env, problems),
+    ...messagesConfig(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

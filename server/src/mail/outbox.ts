@@ -20,7 +20,9 @@ export interface OutboxDeps {
 interface Claimed {
   id: string;
   kind: NotificationKind;
-  role: 'buyer' | 'seller';
+  role: 'buyer' | 'seller' | 'user';
+  thread_id: string | null;
+  action: string | null;
   book_name: string;
   booking_id: string | null;
   amount_cents: string | number | null;
@@ -58,9 +60,11 @@ export async function deliverPending(deps: OutboxDeps): Promise<number> {
            where email_state = 'pending' and (email_lease_until is null or email_lease_until < $1)
            order by id limit $3 for update skip locked
          )
-         returning n.id, n.kind, n.role, n.book_name, n.booking_id, n.deadline, n.reason, n.user_id, n.email_attempts, n.amount_cents, n.book_id
+         returning n.id, n.kind, n.role, n.book_name, n.booking_id, n.deadline, n.reason, n.user_id, n.email_attempts, n.amount_cents, n.book_id,
+           n.thread_id, n.action
        )
        select c.id::text as id, c.kind, c.role, c.book_name, c.booking_id, c.deadline, c.reason, c.user_id, c.amount_cents, c.book_id,
+         c.thread_id, c.action,
          c.email_attempts, u.email, u.name, coalesce(s.email, true) as wanted
        from claimed c
        join users u on u.id = c.user_id
@@ -96,6 +100,8 @@ async function send(deps: OutboxDeps, mail: Claimed): Promise<void> {
   const { clientUrl, from } = deps.config;
   const orderUrl = mail.kind.startsWith('payout_')
     ? `${clientUrl}/dashboard/earnings`
+    : mail.kind === 'message' && mail.booking_id === null && mail.thread_id !== null ? `${clientUrl}/dashboard/messages/${encodeURIComponent(mail.thread_id)}`
+    : mail.kind === 'report_outcome' || mail.kind === 'moderated' ? `${clientUrl}/dashboard`
     : mail.book_id !== null && (mail.kind === 'want_listed' || mail.kind === 'price_drop') ? `${clientUrl}/books/${encodeURIComponent(mail.book_id)}`
     : mail.booking_id === null ? `${clientUrl}/dashboard` : `${clientUrl}/dashboard/orders/${encodeURIComponent(mail.booking_id)}`;
   const unsubscribeUrl = `${clientUrl}/unsubscribe?token=${encodeURIComponent(deps.tokens.make(mail.user_id, mail.kind))}`;
@@ -106,6 +112,7 @@ async function send(deps: OutboxDeps, mail: Claimed): Promise<void> {
     deadline: mail.deadline,
     reason: mail.reason,
     amountCents: mail.amount_cents === null ? null : Number(mail.amount_cents),
+    action: mail.action,
     recipientName: mail.name,
     orderUrl,
     unsubscribeUrl,

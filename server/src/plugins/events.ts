@@ -2,7 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors';
-import { notificationOnWire, notificationsRepository, type NotificationRow } from '../repositories/notifications';
+import { messageOnWire, type MessageOnWire } from '../messages/wire';
+import { messagesRepository, type MessageRow } from '../repositories/messages';
+import { notificationOnWire, notificationsRepository, REPLAY_MAX, type NotificationRow } from '../repositories/notifications';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,22 +28,39 @@ export const STREAM_LIFETIME_MS = 10 * 60_000;
 /** The most streams one user may hold open on one process (tabs, devices); more are refused with 429. */
 export const STREAMS_PER_USER = 50;
 
+/** What a stream sends: a notification, or a message of one of the user's threads (one id space). */
+type Item = { type: 'notification'; row: NotificationRow } | { type: 'message'; message: MessageOnWire };
+
 interface Stream {
   raw: ServerResponse;
   sent: Set<string>;
-  /** Rows heard while the stream catches up, sent after what it missed. */
-  held: NotificationRow[] | null;
+  /** Items heard while the stream catches up, sent after what it missed. */
+  held: Item[] | null;
   end(): void;
 }
 
-function frame(row: NotificationRow): string {
-  const wire = notificationOnWire(row);
-  return `id: ${wire._id}\nevent: notification\ndata: ${JSON.stringify(wire)}\n\n`;
+const itemId = (item: Item) => (item.type === 'notification' ? String(item.row.id) : item.message._id);
+
+function frame(item: Item): string {
+  const wire = item.type === 'notification' ? notificationOnWire(item.row) : item.message;
+  return `id: ${wire._id}\nevent: ${item.type}\ndata: ${JSON.stringify(wire)}\n\n`;
 }
+
+/** A message as the database announces it (migrations/018_messages_reviews_reports.sql). */
+interface AnnouncedMessage extends Partial<MessageRow> {
+  type: 'message';
+  users: (string | null)[];
+  id: string;
+  thread_id: string;
+  /** Too long to announce: read it from the table. */
+  partial?: boolean;
+}
+
+const isAnnouncedMessage = (value: object): value is AnnouncedMessage => 'type' in value && value.type === 'message';
 
 /**
  * Server-sent events: each new notification goes to its user's open streams in every API
- * process. The database announces every inserted notification row with the row itself
+ * process, and each new message to both sides' (`event: message`). The database announces every inserted notification row with the row itself
  * (`migrations/012_orders.sql`; PostgreSQL's LISTEN/NOTIFY across processes), so sending it reads
  * nothing. A reconnect with `Last-Event-ID` is sent what it missed first, from the table.
  */
@@ -51,16 +70,29 @@ export default fp(
     let size = 0;
     const pingMs = Math.max(1_000, Math.min(20_000, Math.floor(app.config.timeouts.idleSocketMs / 2)));
 
-    const send = (stream: Stream, row: NotificationRow) => {
+    const send = (stream: Stream, item: Item) => {
       if (stream.held) {
-        stream.held.push(row);
+        stream.held.push(item);
         return;
       }
-      const id = String(row.id);
+      const id = itemId(item);
       if (stream.sent.has(id)) return;
       stream.sent.add(id);
       if (stream.sent.size > REMEMBERED_IDS) stream.sent.delete(stream.sent.values().next().value as string);
-      stream.raw.write(frame(row));
+      stream.raw.write(frame(item));
+    };
+
+    const sendTo = (userId: string | null, item: Item) => {
+      const streams = userId === null ? undefined : byUser.get(userId);
+      if (streams) for (const stream of streams) send(stream, item);
+    };
+
+    const messageHeard = async (announced: AnnouncedMessage) => {
+      if (!announced.users.some((userId) => userId !== null && byUser.has(userId))) return;
+      const row = announced.partial ? await messagesRepository(app.db).message(announced.id) : (announced as MessageRow);
+      if (!row) return;
+      const item: Item = { type: 'message', message: messageOnWire({ ...row, id: String(row.id) }) };
+      for (const userId of announced.users) sendTo(userId, item);
     };
 
     const endAll = () => {
@@ -69,14 +101,19 @@ export default fp(
 
     const stopWatching = await app.db.watchNotifications({
       notified(json) {
-        let row: NotificationRow;
+        let value: unknown;
         try {
-          row = JSON.parse(json) as NotificationRow;
+          value = JSON.parse(json);
         } catch {
           return;
         }
-        const streams = byUser.get(row.user_id);
-        if (streams) for (const stream of streams) send(stream, row);
+        if (typeof value !== 'object' || value === null) return;
+        if (isAnnouncedMessage(value)) {
+          messageHeard(value).catch((error: unknown) => app.log.error({ err: error }, 'sending a message to its streams failed'));
+          return;
+        }
+        const row = value as NotificationRow;
+        sendTo(row.user_id, { type: 'notification', row });
       },
       interrupted() {
         app.log.warn('notification announcements interrupted: open streams catch up when they reconnect');
@@ -131,11 +168,21 @@ export default fp(
       if (lastEventId !== undefined) {
         // Registered first, so nothing committed meanwhile slips between the catch-up and the live events.
         try {
-          const missed = await notificationsRepository(app.db).after(userId, lastEventId);
+          const [notifications, messages] = await Promise.all([
+            notificationsRepository(app.db).after(userId, lastEventId),
+            messagesRepository(app.db).after(userId, lastEventId, REPLAY_MAX),
+          ]);
+          // Both in id order, at most REPLAY_MAX together (the rest the lists hold).
+          const missed: Item[] = [
+            ...notifications.map((row): Item => ({ type: 'notification', row })),
+            ...messages.map((row): Item => ({ type: 'message', message: messageOnWire(row) })),
+          ]
+            .sort((a, b) => Number(BigInt(itemId(a)) - BigInt(itemId(b))))
+            .slice(0, REPLAY_MAX);
           const heard = stream.held ?? [];
           stream.held = null;
-          // What it missed first, then what was heard meanwhile (a row in both goes once).
-          if (!ended) for (const row of [...missed, ...heard]) send(stream, row);
+          // What it missed first, then what was heard meanwhile (an item in both goes once).
+          if (!ended) for (const item of [...missed, ...heard]) send(stream, item);
         } catch (error) {
           // The client reconnects and asks again.
           request.log.error({ err: error }, 'catching an event stream up failed');

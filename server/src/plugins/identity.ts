@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessTokens } from '../lib/accessTokens';
-import { HttpError, unauthorized } from '../lib/errors';
+import { forbidden, HttpError, unauthorized } from '../lib/errors';
 import type { AccountChecker, AccountStanding, IdTokenVerifier, VerifiedIdentity } from '../lib/firebaseVerifier';
 import { usersRepository, type User } from '../repositories/users';
 
@@ -34,6 +34,9 @@ const UNREACHABLE = ['app/network-error', 'app/network-timeout', 'auth/internal-
 const providerUnavailable = () => new HttpError(503, 'The sign-in service cannot be reached, try again');
 
 const MAX_TOKEN_LENGTH = 8192;
+
+/** Answered to every call of a suspended account, sign-in included, until an admin lifts it. */
+export const SUSPENDED = 'This account is suspended';
 
 /** The token of an `authorization: bearer <token>` header (any case), if there is one. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -89,6 +92,7 @@ export default fp<IdentityOptions>(
       if (!user || user.email !== claims.email.toLowerCase() || !user.firebase_uid) {
         throw unauthorized('The account of this access token no longer exists');
       }
+      if (user.suspended_at !== null) throw forbidden(SUSPENDED);
       // The identity provider has the last word: a disabled account or revoked sessions end here.
       let standing: AccountStanding;
       try {

@@ -7,7 +7,7 @@ export interface NotificationRow {
   user_id: string;
   booking_id: string | null;
   kind: NotificationKind;
-  role: 'buyer' | 'seller';
+  role: 'buyer' | 'seller' | 'user';
   book_name: string;
   deadline: Date | string | null;
   reason: string | null;
@@ -19,10 +19,14 @@ export interface NotificationRow {
   /** A book's news (a want listed, a price drop): the book, and the want it matched. */
   book_id?: string | null;
   want_id?: string | null;
+  /** A message's news: its thread; what an admin did (`report_outcome`, `moderated`). */
+  thread_id?: string | null;
+  action?: string | null;
 }
 
 // `id` goes out as text (a bigint); order by `notifications.id`, the number, never by this text.
-const COLUMNS = 'id::text as id, user_id, booking_id, kind, role, book_name, deadline, reason, created_at, read_at, payout_id, amount_cents, book_id, want_id';
+const COLUMNS =
+  'id::text as id, user_id, booking_id, kind, role, book_name, deadline, reason, created_at, read_at, payout_id, amount_cents, book_id, want_id, thread_id, action';
 
 /** The most notifications a reconnecting stream is sent at once. */
 export const REPLAY_MAX = 200;
@@ -121,6 +125,8 @@ export function notificationOnWire(row: NotificationRow) {
     ...(row.amount_cents != null && { amount: Number(row.amount_cents) / 100 }),
     ...(row.book_id != null && { bookId: row.book_id }),
     ...(row.want_id != null && { wantId: row.want_id }),
+    ...(row.thread_id != null && { threadId: row.thread_id }),
+    ...(row.action != null && { action: row.action }),
   };
 }
 

@@ -13,6 +13,8 @@ export interface User {
   firebase_uid: string | null;
   /** The shop's own accounts (the catalogue's store): never signed into, never linked. */
   system_account: boolean;
+  /** Set while an admin has the account suspended: it cannot use the API. */
+  suspended_at: Date | null;
 }
 
 /** Who may hold a user record: a proven identity-provider account. */
@@ -21,7 +23,7 @@ export interface AccountIdentity {
   email: string;
 }
 
-const COLUMNS = 'id, name, email, role, firebase_uid, system_account';
+const COLUMNS = 'id, name, email, role, firebase_uid, system_account, suspended_at';
 
 /** The orders the admin lists offer: by joining date (the default), by name (any case) or by email. */
 export type UserSort = 'created_asc' | 'name_asc' | 'name_desc' | 'email_asc' | 'email_desc';

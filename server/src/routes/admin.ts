@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../lib/errors';
 import { answerPage, decodeCursor, LIST_MAX, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { userOnWire } from '../lib/wire';
-import { cancelOpenOrdersOf } from '../orders/moves';
 import { callerOf } from '../plugins/identity';
-import { bookingsRepository } from '../repositories/bookings';
-import { booksRepository } from '../repositories/books';
 import { USER_ORDERS, USER_SORTS, usersRepository, type Role, type UserSort } from '../repositories/users';
 import { deleted, idParams, listOf, modified, text, user } from '../schemas';
+import { deleteAccount } from '../users/deleteAccount';
 
 interface UserListParams extends PagingQuery {
   /** Part of the name or the email, any case. */
@@ -68,15 +66,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params;
       if (id === callerOf(request).id) throw badRequest('You cannot delete your own account');
-      // Paid bookings and sold books stay on record (their owner column becomes null). Other
-      // buyers' unpaid bookings of the user's unsold books stay with them, withdrawn (the
-      // foreign key clears their book id).
-      const deletedCount = await app.db.transaction(async (tx) => {
-        await bookingsRepository(tx).deleteUnpaidByBuyer(id);
-        await cancelOpenOrdersOf(tx, app.orders, { sellerId: id }, 'admin');
-        await booksRepository(tx).deleteUnsoldBySeller(id);
-        return usersRepository(tx).delete(id);
-      });
+      const deletedCount = await app.db.transaction((tx) => deleteAccount(tx, app.orders, id));
       app.orders.told();
       if (deletedCount === 0) throw notFound('No such user');
       return { acknowledged: true, deletedCount };

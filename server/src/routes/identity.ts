@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import type { VerifiedIdentity } from '../lib/firebaseVerifier';
 import { rateLimited } from '../plugins/config';
-import { callerOf, verifiedIdentityOf } from '../plugins/identity';
+import { callerOf, SUSPENDED, verifiedIdentityOf } from '../plugins/identity';
 import { usersRepository, isSellerRole, type Role } from '../repositories/users';
 import { email, emailParams, emailQuery, inserted, sameEmail, text } from '../schemas';
 
@@ -43,6 +43,7 @@ export default async function identityRoutes(app: FastifyInstance) {
         if (await users.findByEmail(identity.email)) throw conflict(EMAIL_TAKEN);
         throw notFound('No account for this email; sign up first');
       }
+      if (user.suspended_at !== null) throw forbidden(SUSPENDED);
       // The provider's address may have changed since the record was made.
       if (!sameEmail(user.email, identity.email) && !(await users.updateEmail(user.id, identity.email))) {
         throw conflict(EMAIL_TAKEN);
