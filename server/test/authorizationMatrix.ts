@@ -58,6 +58,8 @@ const ADMINS = statuses(401, 403, 403, 403, 200, 401, 403);
 /** The buyer's own things: the buyer, and for reading, an admin. */
 const BUYER_OR_ADMIN = statuses(401, 200, 403, 403, 200, 401, 403);
 const BUYER_ONLY = statuses(401, 200, 403, 403, 403, 401, 403);
+/** An order's two sides; anyone else is told it does not exist. */
+const SIDES_ONLY = statuses(401, 200, 200, 404, 404, 401, 404);
 
 export const MATRIX: Row[] = [
   // Public: anyone, and a refused token makes its caller a visitor rather than an error.
@@ -135,6 +137,36 @@ export const MATRIX: Row[] = [
   { route: 'POST /wants', body: () => ({ q: 'dune' }), expected: SIGNED_IN },
   // A want that is nobody's: the signed-in are told it does not exist.
   { route: 'DELETE /wants/:id', path: () => '/wants/0123456789abcdef01234567', expected: statuses(401, 404, 404, 404, 404, 401, 404) },
+  // Messages: an order's thread is its two sides' (the buyer's booking of the seller's book); a
+  // third user and an admin are told it does not exist (an admin reads only reported threads).
+  { route: 'GET /threads', expected: SIGNED_IN },
+  { route: 'GET /threads/:id', path: (f) => `/threads/${f.bookingId}`, expected: SIDES_ONLY },
+  { route: 'GET /threads/:id/messages', path: (f) => `/threads/${f.bookingId}/messages`, expected: SIDES_ONLY },
+  {
+    route: 'POST /threads/:id/messages', path: (f) => `/threads/${f.bookingId}/messages`, body: () => ({ text: 'Hello' }),
+    expected: statuses(401, 201, 201, 404, 404, 401, 404),
+  },
+  { route: 'POST /threads/:id/read', path: (f) => `/threads/${f.bookingId}/read`, expected: SIDES_ONLY },
+  // Anyone signed in asks about the seller's book, except the seller.
+  {
+    route: 'POST /books/:id/questions', path: (f) => `/books/${f.productId}/questions`, body: () => ({ text: 'Any notes inside?' }),
+    expected: statuses(401, 201, 400, 201, 201, 401, 201),
+  },
+  { route: 'GET /blocks', expected: SIGNED_IN },
+  { route: 'POST /blocks/:userId', path: (f) => `/blocks/${f.targetUserId}`, expected: SIGNED_IN },
+  { route: 'DELETE /blocks/:userId', path: (f) => `/blocks/${f.targetUserId}`, expected: SIGNED_IN },
+  // Anyone signed in reports a listing, except its seller.
+  {
+    route: 'POST /reports', body: (f) => ({ kind: 'book', id: f.productId, reason: 'spam' }),
+    expected: statuses(401, 201, 400, 201, 201, 401, 201),
+  },
+  { route: 'GET /admin/reports', expected: ADMINS },
+  // No such report: an admin gets as far as finding none.
+  {
+    route: 'POST /admin/reports/:id/actions', path: () => '/admin/reports/0123456789abcdef01234567/actions',
+    body: () => ({ action: 'dismiss', reason: 'Nothing wrong' }), expected: statuses(401, 403, 403, 403, 404, 401, 403),
+  },
+  { route: 'POST /admin/users/:id/reinstate', path: (f) => `/admin/users/${f.targetUserId}/reinstate`, body: () => ({ reason: 'Appeal upheld' }), expected: ADMINS },
   { route: 'GET /mybuyers', expected: SELLERS },
   { route: 'GET /earnings', expected: SELLERS },
   { route: 'GET /earnings/entries', expected: SELLERS },
