@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // A bare OPTIONS (no Origin) is answered like a preflight, not with a plain-text 400.
     strictPreflight: false,
   });
-  if (config.rateLimitPerMinute > 0 || config.messagesPerMinute > 0) {
+  if (config.rateLimitPerMinute > 0) {
     // Shared through the database when several processes serve one shop, else kept in memory.
     const store = config.rateLimitStore === 'database' ? databaseRateLimitStore(db) : undefined;
     await app.register(rateLimit, { global: false, ...(store && { store }) });

@@ -62,6 +62,8 @@ export interface WireNotification {
   read: boolean;
   deadline?: string;
   reason?: string;
+  threadId?: string;
+  action?: string;
 }
 
 export async function notificationsOf(app: FastifyInstance, actor: Actor): Promise<WireNotification[]> {

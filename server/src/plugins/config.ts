@@ -29,15 +29,11 @@ const bookingIdOf = (body: unknown) =>
  * A limit per signed-in caller (and what `scope` names of the request), counted as a preHandler:
  * after `authenticate` (onRequest) has set the caller and the schemas have passed.
  */
-function rateLimitedPerCallerAnd(
-  config: Config,
-  key: (caller: string, request: FastifyRequest) => string,
-  max = config.rateLimitPerMinute,
-) {
-  if (max <= 0) return {};
+function rateLimitedPerCallerAnd(config: Config, key: (caller: string, request: FastifyRequest) => string) {
+  if (config.rateLimitPerMinute <= 0) return {};
   return {
     rateLimit: {
-      max,
+      max: config.rateLimitPerMinute,
       timeWindow: 60_000,
       hook: 'preHandler' as const,
       keyGenerator: (request: FastifyRequest) => key(request.currentUser?.id ?? request.ip, request),
@@ -59,6 +55,3 @@ export const rateLimitedPerOrder = (config: Config) =>
 /** Calls that cost work per caller whatever they name (uploads, ISBN lookups): per caller and `kind`. */
 export const rateLimitedPerCaller = (config: Config, kind: string) => rateLimitedPerCallerAnd(config, (caller) => `${kind}:${caller}`);
 
-/** Messages and questions: `MESSAGES_PER_MINUTE` per user, counted together. */
-export const rateLimitedMessages = (config: Config) =>
-  rateLimitedPerCallerAnd(config, (caller) => `message:${caller}`, config.messagesPerMinute);
