@@ -64,6 +64,9 @@ const optionalIsbn = { type: ['string', 'null'] } as const;
 /** What a book offers: a meet-up, shipping (at a price), or both. */
 export const deliveryOffer = object({ meetup: bool, shipping: bool, shippingPrice: { type: ['number', 'null'] } });
 
+/** A user's score on one side (docs/API.md, `Score`). */
+export const score = object({ average: { type: ['number', 'null'] }, count: { type: 'integer' }, completedShare: { type: ['number', 'null'] } });
+
 export const user = object({ _id: str, name: str, email: str, role: str });
 
 export const category = object({ _id: str, name: str, category_id: str, category: str, img: str });

@@ -137,6 +137,20 @@ export const MATRIX: Row[] = [
   { route: 'POST /wants', body: () => ({ q: 'dune' }), expected: SIGNED_IN },
   // A want that is nobody's: the signed-in are told it does not exist.
   { route: 'DELETE /wants/:id', path: () => '/wants/0123456789abcdef01234567', expected: statuses(401, 404, 404, 404, 404, 401, 404) },
+  // Reviews: the fixture's order is booked, not completed. Its sides are told so (409); nobody else
+  // may review it, an admin included (403). Its sides and an admin read its reviews.
+  {
+    route: 'POST /bookings/:id/reviews', path: (f) => `/bookings/${f.bookingId}/reviews`, body: () => ({ rating: 5 }),
+    expected: statuses(401, 409, 409, 403, 403, 401, 403),
+  },
+  { route: 'GET /bookings/:id/reviews', path: (f) => `/bookings/${f.bookingId}/reviews`, expected: statuses(401, 200, 200, 403, 200, 401, 403) },
+  // A review that is nobody's: the signed-in are told it does not exist.
+  {
+    route: 'POST /reviews/:id/reply', path: () => '/reviews/0123456789abcdef01234567/reply', body: () => ({ text: 'Thanks' }),
+    expected: statuses(401, 404, 404, 404, 404, 401, 404),
+  },
+  // Public: a seller's shown reviews and score.
+  { route: 'GET /users/:id/reviews', path: (f) => `/users/${f.sellerId}/reviews`, expected: EVERYONE_200 },
   // Messages: an order's thread is its two sides' (the buyer's booking of the seller's book); a
   // third user and an admin are told it does not exist (an admin reads only reported threads).
   { route: 'GET /threads', expected: SIGNED_IN },

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import { ordersRepository } from '../repositories/orders';
+import { revealClosedReviews } from '../reviews/reveal';
 import { moveWithin, refundCharge, RefundRefused, type OrderDeps } from './moves';
 import { deadlineAfter, DEADLINE_REASONS, ON_DEADLINE, type Actor, type OrderState } from './states';
 
@@ -13,6 +14,8 @@ export interface SweepResult {
   refundsFinished: number;
   /** Refunds the provider refused or could not make this time (tried again next sweep). */
   refundsFailed: number;
+  /** Reviews shown because their order's review window closed (reviews/reveal.ts). */
+  reviewsShown: number;
 }
 
 /** Orders moved per statement; a sweep goes on until nothing is due. */
@@ -158,13 +161,14 @@ async function moveDueBatch(deps: OrderDeps, state: OrderState, now: Date, resul
 
 /**
  * One sweep: every order whose deadline passed moves on (expired, refunded, received, completed),
- * the reminders that are due go out, and refunds a dead process left are finished. Safe to run in
+ * the reminders that are due go out, refunds a dead process left are finished, and the reviews of
+ * orders whose review window closed are shown. Safe to run in
  * several processes at once: rows are claimed with `FOR UPDATE SKIP LOCKED`, every move is
  * conditional on the state it leaves, and refunds are keyed at the provider by the charge.
  */
 export async function sweepOrders(deps: OrderDeps, options: { backfill?: boolean } = {}): Promise<SweepResult> {
   const now = deps.clock.now();
-  const result: SweepResult = { moved: {}, reminded: 0, refundsFinished: 0, refundsFailed: 0 };
+  const result: SweepResult = { moved: {}, reminded: 0, refundsFinished: 0, refundsFailed: 0, reviewsShown: 0 };
   if (options.backfill) await backfillDeadlines(deps, now);
   result.reminded = await sendReminders(deps.db, now);
   await finishStaleRefunds(deps, now, result);
@@ -174,6 +178,7 @@ export async function sweepOrders(deps: OrderDeps, options: { backfill?: boolean
       if (due < SWEEP_BATCH) break;
     }
   }
+  result.reviewsShown = await revealClosedReviews(deps.db, now);
   for (const [state, count] of Object.entries(result.moved)) if (!count) delete result.moved[state as OrderState];
   const anything = result.reminded + Object.values(result.moved).reduce((sum, count) => sum + (count ?? 0), 0);
   if (anything > 0) deps.told();
