@@ -69,7 +69,9 @@ export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = 
     return async (apiPath) => {
       const answer = await fetchImpl(`${apiUrl}${apiPath}`, { signal, headers: { accept: 'application/json' } });
       const json = answer.headers.get('content-type')?.includes('json');
-      return { status: answer.status, body: json ? await answer.json() : undefined };
+      // A list's next page is named by its Link header (a seller's reviews).
+      const link = answer.headers.get('link') ?? undefined;
+      return { status: answer.status, body: json ? await answer.json() : undefined, link };
     };
   };
 

@@ -40,9 +40,13 @@ const EditProductPage = lazyPage(() => import('../features/products/EditProductP
 const FavouritesPage = lazyPage(() => import('../features/favourites/FavouritesPage'));
 const WantedPage = lazyPage(() => import('../features/wants/WantedPage'));
 const EarningsPage = lazyPage(() => import('../features/earnings/EarningsPage'));
-const OrderPage = lazyPage(() => import('../features/orders/OrderPage'));
+// The order page with what other features add to it (its reviews), composed here.
+const OrderPage = lazyPage(() => import('./orderPage'));
 const DisputesPage = lazyPage(() => import('../features/orders/DisputesPage'));
 const PayoutsPage = lazyPage(() => import('../features/payouts/PayoutsPage'));
+const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage'));
+const InboxPage = lazyPage(() => import('../features/messages/InboxPage'));
+const ThreadPage = lazyPage(() => import('../features/messages/ThreadPage'));
 const NotificationsPage = lazyPage(() => import('../features/notifications/NotificationsPage'));
 const NotificationSettingsPage = lazyPage(() => import('../features/notifications/NotificationSettingsPage'));
 const UnsubscribePage = lazyPage(() => import('../features/notifications/UnsubscribePage'));
@@ -113,6 +117,7 @@ export function AppRoutes() {
               <Route path={paths.allBuyer} element={<Page page={AllBuyerPage} />} />
               <Route path={paths.disputes} element={<Page page={DisputesPage} />} />
               <Route path={paths.payouts} element={<Page page={PayoutsPage} />} />
+              <Route path={paths.reports} element={<Page page={ReportsPage} />} />
             </Route>
             <Route element={<Guarded guard={RequireSeller} />}>
               <Route path={paths.addProducts} element={<Page page={AddProductPage} />} />
@@ -123,6 +128,8 @@ export function AppRoutes() {
             </Route>
             <Route path={paths.paymentPattern} element={<DataPage load={loadPayment} />} />
             <Route path={paths.orderPattern} element={<Page page={OrderPage} />} />
+            <Route path={paths.messages} element={<Page page={InboxPage} />} />
+            <Route path={paths.threadPattern} element={<Page page={ThreadPage} />} />
             <Route path={paths.notifications} element={<Page page={NotificationsPage} />} />
             <Route path={paths.notificationSettings} element={<Page page={NotificationSettingsPage} />} />
             <Route path={paths.favourites} element={<Page page={FavouritesPage} />} />

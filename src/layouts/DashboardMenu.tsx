@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -6,17 +7,21 @@ import { NavLink } from 'react-router-dom';
 import { activeNavItemSx } from '../components/navItemStyles';
 import { copy } from '../config/copy';
 import { paths } from '../config/paths';
+import { visuallyHidden } from '../lib/visuallyHidden';
 
 interface MenuItem {
   label: string;
   to: string;
+  /** How many unread things wait there (messages), shown after the label. */
+  unread?: number;
 }
 
-export function dashboardMenu(isAdmin: boolean, isSeller: boolean, signedIn = false): MenuItem[] {
+export function dashboardMenu(isAdmin: boolean, isSeller: boolean, signedIn = false, unreadMessages = 0): MenuItem[] {
   return [
     { label: copy.menu.myOrders, to: paths.dashboard },
     ...(signedIn
       ? [
+          { label: copy.chat.title, to: paths.messages, unread: unreadMessages },
           { label: copy.menu.favourites, to: paths.favourites },
           { label: copy.menu.wanted, to: paths.wanted },
         ]
@@ -27,6 +32,7 @@ export function dashboardMenu(isAdmin: boolean, isSeller: boolean, signedIn = fa
           { label: copy.menu.allBuyer, to: paths.allBuyer },
           { label: copy.menu.disputes, to: paths.disputes },
           { label: copy.menu.payouts, to: paths.payouts },
+          { label: copy.menu.reports, to: paths.reports },
         ]
       : []),
     ...(isSeller
@@ -48,6 +54,18 @@ export function DashboardMenuList({ items, onChoose }: { items: MenuItem[]; onCh
         <ListItem key={item.to} disablePadding>
           <ListItemButton component={NavLink} to={item.to} end onClick={onChoose} sx={activeNavItemSx}>
             <ListItemText primary={item.label} />
+            {item.unread ? (
+              <>
+                <Box
+                  component="span"
+                  aria-hidden
+                  sx={{ ml: 1, px: 1, borderRadius: 4, bgcolor: 'error.main', color: 'error.contrastText', fontSize: '0.75rem', fontWeight: 700 }}
+                >
+                  {item.unread}
+                </Box>
+                <Box component="span" sx={visuallyHidden}>{`, ${copy.chat.unread(item.unread)}`}</Box>
+              </>
+            ) : null}
           </ListItemButton>
         </ListItem>
       ))}

@@ -21,10 +21,11 @@ function renderDashboard(roles: { isAdmin?: boolean; isSeller?: boolean }) {
 }
 
 describe('dashboard side menu', () => {
-  it('always shows My Orders, and Favourites and Wanted to anyone signed in', () => {
+  it('always shows My Orders, and Messages, Favourites and Wanted to anyone signed in', () => {
     renderDashboard({});
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
+      ['Messages', '/dashboard/messages'],
       ['Favourites', '/dashboard/favourites'],
       ['Wanted', '/dashboard/wanted'],
     ]);
@@ -40,16 +41,18 @@ describe('dashboard side menu', () => {
     expect(menuOf()).toEqual([['My Orders', '/dashboard']]);
   });
 
-  it('adds All seller, All Buyer, Disputes and Payouts for an admin', () => {
+  it('adds All seller, All Buyer, Disputes, Payouts and Reports for an admin', () => {
     renderDashboard({ isAdmin: true });
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
+      ['Messages', '/dashboard/messages'],
       ['Favourites', '/dashboard/favourites'],
       ['Wanted', '/dashboard/wanted'],
       ['All seller', '/dashboard/allseller'],
       ['All Buyer', '/dashboard/allbuyer'],
       ['Disputes', '/dashboard/disputes'],
       ['Payouts', '/dashboard/payouts'],
+      ['Reports', '/dashboard/reports'],
     ]);
   });
 
@@ -57,6 +60,7 @@ describe('dashboard side menu', () => {
     renderDashboard({ isSeller: true });
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
+      ['Messages', '/dashboard/messages'],
       ['Favourites', '/dashboard/favourites'],
       ['Wanted', '/dashboard/wanted'],
       ['Add Product', '/dashboard/addproducts'],
@@ -78,7 +82,7 @@ describe('dashboard side menu: where you are', () => {
   it('puts each link in a list item, so the list holds only items', () => {
     renderDashboard({ isAdmin: true });
     const list = within(screen.getByRole('navigation', { name: 'dashboard' })).getByRole('list');
-    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI']);
+    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI']);
   });
 
   it('starts with a skip link to the main region', async () => {

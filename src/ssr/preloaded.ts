@@ -1,6 +1,7 @@
 import { categoriesApi } from '../api/categoriesApi';
 import type { AppDispatch } from '../app/storeShell';
 import { catalogueApi } from '../features/catalogue/catalogueApi';
+import { reviewsApi, type UserReviewsArgs, type UserReviewsPage } from '../features/reviews/reviewsApi';
 import { searchApi, type SearchPage } from '../features/search/searchApi';
 import type { SearchArgs } from '../features/search/searchParams';
 import type { BookDetails, Category, SellerProfile } from '../types/entities';
@@ -16,7 +17,8 @@ export type PreloadedEntry =
   | { endpointName: 'getCategories'; arg?: undefined; value: Category[] }
   | { endpointName: 'getBook'; arg: string; value: BookDetails | null }
   | { endpointName: 'getSeller'; arg: string; value: SellerProfile | null }
-  | { endpointName: 'searchBooks'; arg: SearchArgs; value: { pages: SearchPage[]; pageParams: Array<string | null> } };
+  | { endpointName: 'searchBooks'; arg: SearchArgs; value: { pages: SearchPage[]; pageParams: Array<string | null> } }
+  | { endpointName: 'getUserReviews'; arg: UserReviewsArgs; value: { pages: UserReviewsPage[]; pageParams: Array<string | null> } };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -42,6 +44,15 @@ function isEntry(value: unknown): value is PreloadedEntry {
         Array.isArray(data.pageParams) &&
         Array.isArray(data.pages) &&
         data.pages.every((page) => isObject(page) && Array.isArray(page.items) && page.items.every(hasId))
+      );
+    case 'getUserReviews':
+      return (
+        isObject(arg) &&
+        typeof arg.userId === 'string' &&
+        isObject(data) &&
+        Array.isArray(data.pageParams) &&
+        Array.isArray(data.pages) &&
+        data.pages.every((page) => isObject(page) && Array.isArray(page.reviews) && page.reviews.every(hasId))
       );
     default:
       return false;
@@ -81,6 +92,9 @@ export function preloadEntries(dispatch: AppDispatch, entries: readonly Preloade
         break;
       case 'searchBooks':
         dispatch(searchApi.util.upsertQueryEntries([{ endpointName: 'searchBooks', arg: entry.arg, value: entry.value }]));
+        break;
+      case 'getUserReviews':
+        dispatch(reviewsApi.util.upsertQueryEntries([{ endpointName: 'getUserReviews', arg: entry.arg, value: entry.value }]));
         break;
     }
   }

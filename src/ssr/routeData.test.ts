@@ -46,7 +46,8 @@ it("a seller: the profile and the first page of their books, asked for at once, 
     [`/books/search?seller=${SELLER}&sort=newest`]: { status: 200, body: found },
   });
   const data = await loadRouteData(`/sellers/${SELLER}`, fetchApi);
-  expect(asked).toHaveLength(2);
+  // Their reviews too; this API fails them, and the page goes without them.
+  expect(asked).toHaveLength(3);
   expect(data?.entries).toEqual([
     { endpointName: 'getSeller', arg: SELLER, value: seller },
     {
@@ -58,6 +59,32 @@ it("a seller: the profile and the first page of their books, asked for at once, 
   ]);
   const unknown = api({ [`/sellers/${SELLER}`]: { status: 404 }, [`/books/search?seller=${SELLER}&sort=newest`]: { status: 200, body: found } });
   expect(await loadRouteData(`/sellers/${SELLER}`, unknown.fetchApi)).toEqual({ status: 404, entries: [{ endpointName: 'getSeller', arg: SELLER, value: null }] });
+});
+
+it("a seller: the first page of their reviews, as the page asks for it, with where the next starts", async () => {
+  const reviewsPath = `/users/${SELLER}/reviews?as=seller&limit=10`;
+  const reviews = { average: 4.5, count: 12, completedShare: 0.96, reviews: [{ _id: 'r1', rating: 5, comment: 'Quick.' }] };
+  const link = `<http://127.0.0.1:5000/users/${SELLER}/reviews?as=seller&limit=10&cursor=after-r1>; rel="next"`;
+  const { fetchApi, asked } = api({
+    [`/sellers/${SELLER}`]: { status: 200, body: seller },
+    [`/books/search?seller=${SELLER}&sort=newest`]: { status: 200, body: found },
+    [reviewsPath]: { status: 200, body: reviews, link },
+  });
+  const data = await loadRouteData(`/sellers/${SELLER}`, fetchApi);
+  expect(asked).toContain(reviewsPath);
+  expect(data?.entries[2]).toEqual({
+    endpointName: 'getUserReviews',
+    arg: { userId: SELLER, as: 'seller' },
+    value: { pages: [{ ...reviews, nextCursor: 'after-r1' }], pageParams: [null] },
+  });
+
+  // Failed alone, the reviews are left out: the page renders them loading, as the browser does first.
+  const failing = api({
+    [`/sellers/${SELLER}`]: { status: 200, body: seller },
+    [`/books/search?seller=${SELLER}&sort=newest`]: { status: 200, body: found },
+    [reviewsPath]: { status: 500, body: { message: 'down' } },
+  });
+  expect((await loadRouteData(`/sellers/${SELLER}`, failing.fetchApi))?.entries).toHaveLength(2);
 });
 
 it('a search: the URL read as the page reads it (unknown keys and bad values left out), the same request', async () => {

@@ -1,5 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { nextCursorOf } from '../api/paging';
+import { sellerReviewsArgs, userReviewsPath, type UserReviewsPage } from '../features/reviews/reviewsApi';
 import type { SearchPage } from '../features/search/searchApi';
 import { argsFromParams, paramsFromArgs, type SearchArgs } from '../features/search/searchParams';
 import type { BookDetails, SellerProfile } from '../types/entities';
@@ -9,6 +11,8 @@ import type { PreloadedEntry } from './preloaded';
 export interface ApiAnswer {
   status: number;
   body?: unknown;
+  /** The `Link` header, where a list says where its next page starts. */
+  link?: string;
 }
 
 /** Asks the API for a path (`/books/…`) as a visitor: no credentials, whatever the browser sent. */
@@ -73,6 +77,17 @@ function firstSearchPage(body: unknown): SearchPage {
   return { ...page, items: page.items.map(({ description: _shownOnItsPage, ...book }) => withoutPhone(book)) };
 }
 
+/**
+ * The first page of a seller's reviews, as the page asks for it, when the API gave it: without it
+ * the page renders the reviews loading, as the browser's first render does, and asks itself.
+ */
+function sellerReviewsEntry(sellerId: string, answer: ApiAnswer | undefined): PreloadedEntry[] {
+  const page = answer?.status === 200 ? (answer.body as Omit<UserReviewsPage, 'nextCursor'> | undefined) : undefined;
+  if (!page || !Array.isArray(page.reviews)) return [];
+  const nextCursor = nextCursorOf({ response: new Response(null, { headers: answer?.link ? { link: answer.link } : {} }) });
+  return [{ endpointName: 'getUserReviews', arg: sellerReviewsArgs(sellerId), value: { pages: [{ ...page, nextCursor }], pageParams: [null] } }];
+}
+
 const searchEntry = (arg: SearchArgs, page: SearchPage): PreloadedEntry => ({
   endpointName: 'searchBooks',
   arg,
@@ -102,15 +117,21 @@ export async function loadRouteData(url: string, fetchApi: FetchApi): Promise<Ro
       return { status: 200, entries: [{ endpointName: 'getBook', arg: id, value: book }] };
     }
     case paths.sellerPattern: {
-      // The page asks for the seller's books once it has the seller; both are asked for at once here.
+      // The page asks for the seller's books once it has the seller; all are asked for at once here.
+      // The reviews may fail alone: the page then renders without them, and the browser asks.
       const books: SearchArgs = { seller: id, sort: 'newest' };
-      const [seller, page] = await Promise.all([fetchApi(`/sellers/${encodeURIComponent(id)}`), fetchApi(searchPath(books))]);
+      const [seller, page, reviews] = await Promise.all([
+        fetchApi(`/sellers/${encodeURIComponent(id)}`),
+        fetchApi(searchPath(books)),
+        fetchApi(userReviewsPath(sellerReviewsArgs(id))).catch(() => undefined),
+      ]);
       if (seller.status === 404) return { status: 404, entries: [{ endpointName: 'getSeller', arg: id, value: null }] };
       return {
         status: 200,
         entries: [
           { endpointName: 'getSeller', arg: id, value: ok(seller) as SellerProfile },
           searchEntry(books, firstSearchPage(ok(page))),
+          ...sellerReviewsEntry(id, reviews),
         ],
       };
     }

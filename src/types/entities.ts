@@ -48,6 +48,45 @@ export interface Score {
   completedShare: number | null;
 }
 
+/** One side's review of a completed order; hidden from all but its author until `shown`. */
+export interface Review {
+  _id: string;
+  bookingId: string;
+  bookName: string;
+  /** The author's side of the order. */
+  role: 'buyer' | 'seller';
+  author: Party;
+  subject: Party;
+  rating: 1 | 2 | 3 | 4 | 5;
+  comment: string | null;
+  at: string;
+  shown: boolean;
+  /** The reviewed side's one answer. */
+  reply: { text: string; at: string } | null;
+}
+
+export type ReportKind = 'book' | 'user' | 'message' | 'review';
+export type ReportReason = 'fake' | 'prohibited' | 'abuse' | 'spam' | 'other';
+export type ModerationAction = 'hide' | 'suspend' | 'delete' | 'dismiss';
+
+/** A report as admins read it (`GET /admin/reports`): what it names, whom, by whom, and what was done. */
+export interface AdminReport {
+  _id: string;
+  kind: ReportKind;
+  targetId: string;
+  reason: ReportReason;
+  text: string | null;
+  at: string;
+  state: 'open' | 'actioned' | 'dismissed';
+  reporter: Party & { email: string };
+  /** A book's name, a message's or review's text, a user's name; a message's thread. */
+  target: { summary: string; hidden: boolean; threadId?: string };
+  /** The reported user, or the author of what was reported. */
+  user: (Party & { email: string; suspended: boolean }) | null;
+  /** Oldest first. */
+  actions: { action: ModerationAction; reason: string; by: Party; at: string }[];
+}
+
 /** One book's own page: visitors get no phone number; a sold book stays on record. */
 export type BookDetails = Omit<Book, 'number'> & { number?: string; sold: boolean; sellerId: string | null };
 
@@ -244,7 +283,14 @@ export type PayoutNotificationKind = 'payout_paid' | 'payout_failed';
  */
 export type ListingNotificationKind = 'want_listed' | 'price_drop' | 'listing_changed';
 
-export type NotificationKind = OrderNotificationKind | PayoutNotificationKind | ListingNotificationKind;
+/**
+ * Messages and the trust queue: a message unread for a while (with `threadId`), a review of the
+ * reader posted, what an admin did about the reader's report or to what the reader wrote or
+ * listed (both with `action`, maybe `reason`; the reader's `role` is then `user`).
+ */
+export type TrustNotificationKind = 'message' | 'review_posted' | 'report_outcome' | 'moderated';
+
+export type NotificationKind = OrderNotificationKind | PayoutNotificationKind | ListingNotificationKind | TrustNotificationKind;
 
 export interface AppNotification {
   /** Increasing: a later notification has a greater id (as a number). */
@@ -252,8 +298,8 @@ export interface AppNotification {
   kind: NotificationKind;
   bookingId: string;
   bookName: string;
-  /** The reader's side of the order. */
-  role: 'buyer' | 'seller';
+  /** The reader's side of the order; `user` for news of the trust queue. */
+  role: 'buyer' | 'seller' | 'user';
   at: string;
   read: boolean;
   /** ship_reminder: the ship deadline; problem_window: when it closes. */
@@ -268,6 +314,10 @@ export interface AppNotification {
   bookId?: string;
   /** want_listed: the want it matched. */
   wantId?: string;
+  /** message: its thread (an order's thread has the booking's id). */
+  threadId?: string;
+  /** report_outcome, moderated: what the admin did (`hide`, `suspend`, `delete`, `dismiss`, `reinstate`). */
+  action?: string | null;
 }
 
 export interface NotificationSettings {
@@ -424,4 +474,46 @@ export interface DeleteAnswer {
 export interface UpdateAnswer {
   acknowledged: boolean;
   modifiedCount: number;
+}
+
+/** Messages between a book's buyer and its seller: an order's thread (its id the booking's), or a question about a book. */
+export interface Thread {
+  _id: string;
+  kind: 'order' | 'book';
+  bookingId: string | null;
+  /** The book asked about, or the order's book ('' once withdrawn). */
+  bookId: string | null;
+  bookName: string;
+  img: string;
+  /** The reader's side (an admin reads a thread with a reported message). */
+  role: 'buyer' | 'seller' | 'admin';
+  buyer: Party;
+  seller: Party;
+  /** A hidden message's text is ''. */
+  last: { text: string; at: string; authorId: string } | null;
+  /** Messages from the other side the reader has not read. */
+  unread: number;
+  /** False once the order ended over 30 days ago, after a block, or for an admin; `closed` says why. */
+  canSend: boolean;
+  closed?: string;
+  updatedAt: string;
+}
+
+export interface Message {
+  /** Increasing, in one id space with the notifications (the live stream's ids). */
+  _id: string;
+  threadId: string;
+  author: Party;
+  /** Plain text as written ('' when hidden, but to an admin). */
+  text: string;
+  at: string;
+  /** An admin hid it. */
+  hidden: boolean;
+}
+
+/** `GET /blocks`: a user the caller blocked. */
+export interface BlockedUser {
+  _id: string;
+  name: string;
+  at: string;
 }

@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { UserScore } from '../../components/UserScore';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import type { Book } from '../../types/entities';
@@ -112,6 +113,14 @@ export function BookCard({ book, onBook, bookingId }: BookCardProps) {
             {book.seller_name}
             {book.verified && <VerifiedIcon titleAccess={copy.books.verified} color="primary" fontSize="small" />}
           </dd>
+          {book.sellerScore && (
+            <>
+              <dt>{copy.reviews.sellerScore}</dt>
+              <dd>
+                <UserScore score={book.sellerScore} />
+              </dd>
+            </>
+          )}
           <dt>{copy.books.location}</dt>
           <dd>{book.location}</dd>
           <dt>{copy.books.contact}</dt>

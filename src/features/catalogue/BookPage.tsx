@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { PageProgress } from '../../components/PageProgress';
+import { UserScore } from '../../components/UserScore';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { formatDollars } from '../../lib/money';
@@ -19,6 +20,7 @@ import { selectAuthStatus, selectUser } from '../auth/authSlice';
 import { useGetBookingsQuery } from '../bookings/bookingsApi';
 import type { FromState } from '../roles/guards';
 import { FavouriteToggle } from '../favourites/FavouriteToggle';
+import { ReportButton } from '../reports/ReportButton';
 import { BookedNotice } from './BookedNotice';
 import { BookGallery } from './BookGallery';
 import { BookPageSkeleton } from './BookPageSkeleton';
@@ -27,6 +29,8 @@ import { useGetBookQuery } from './catalogueApi';
 // The booking form (and its form library) loads when a buyer opens it, not with the page.
 const loadBookingModal = () => import('./BookingModal');
 const BookingModal = lazy(() => loadBookingModal().then((module) => ({ default: module.BookingModal })));
+// "Ask the seller" is for signed-in readers only: never in the server's HTML, never in the page's chunk.
+const AskSellerButton = lazy(() => import('../messages/AskSellerButton'));
 
 /** Every photo of the listing, the cover first (older answers carry the cover alone). */
 type ListedBook = BookDetails & { images?: string[] };
@@ -158,6 +162,11 @@ function BookDetailsView({ book }: { book: ListedBook }) {
               describedBy="book-title"
             />
           </Box>
+          {hydrated && status === 'signed-in' && !book.sold && (
+            <Suspense fallback={null}>
+              <AskSellerButton bookId={book._id} bookName={book.name} sellerId={book.sellerId} />
+            </Suspense>
+          )}
           <Box component="dl" sx={{ ...detailsSx, mt: 3 }}>
             {book.condition && (
               <>
@@ -185,6 +194,14 @@ function BookDetailsView({ book }: { book: ListedBook }) {
               )}
               {book.verified && <VerifiedIcon titleAccess={copy.books.verified} color="primary" fontSize="small" sx={{ ml: 0.5, verticalAlign: 'middle' }} />}
             </dd>
+            {book.sellerScore && (
+              <>
+                <dt>{copy.reviews.sellerScore}</dt>
+                <dd>
+                  <UserScore score={book.sellerScore} />
+                </dd>
+              </>
+            )}
             <dt>{copy.bookPage.location}</dt>
             <dd>{book.location}</dd>
             <dt>{copy.bookPage.contact}</dt>
@@ -202,6 +219,9 @@ function BookDetailsView({ book }: { book: ListedBook }) {
               <Typography sx={{ whiteSpace: 'pre-line' }}>{book.description}</Typography>
             </Box>
           )}
+          <Box sx={{ mt: 2 }}>
+            <ReportButton kind="book" id={book._id} describedBy="book-title" />
+          </Box>
         </Box>
       </Box>
       {bookingOpen && (

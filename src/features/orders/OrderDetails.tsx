@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { UserScore } from '../../components/UserScore';
 import { copy } from '../../config/copy';
 import { formatMoment, stateLabel } from '../../lib/orders';
 import { formatDollars, formatUsd } from '../../lib/money';
@@ -30,6 +31,12 @@ export function OrderFacts({ order }: { order: Order }) {
       <Detail term={order.viewer === 'seller' ? copy.order.buyer : copy.order.seller}>
         {order.viewer === 'seller' ? order.cusTomername : order.sellerName}
       </Detail>
+      {/* Only to its seller: what other sellers say of the buyer. */}
+      {order.buyerScore && (
+        <Detail term={copy.reviews.buyerScore}>
+          <UserScore score={order.buyerScore} />
+        </Detail>
+      )}
       <Detail term={copy.order.price}>{formatDollars(order.resale_price)}</Detail>
       {order.shipping_price > 0 && <Detail term={copy.order.shipping}>{formatDollars(order.shipping_price)}</Detail>}
       {order.total !== order.resale_price && <Detail term={copy.order.total}>{formatDollars(order.total)}</Detail>}

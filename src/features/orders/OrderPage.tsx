@@ -70,7 +70,10 @@ function Handover({ order }: { order: Order }) {
   );
 }
 
-function OrderView({ order }: { order: Order }) {
+/** What other features show on an order (its reviews, say): composed in src/app, never imported here. */
+export type OrderExtras = (order: Order) => ReactNode;
+
+function OrderView({ order, extras }: { order: Order; extras?: OrderExtras }) {
   return (
     <Stack spacing={2} sx={{ maxWidth: 880 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -93,6 +96,7 @@ function OrderView({ order }: { order: Order }) {
       <Section title={copy.order.actions}>
         <OrderActions order={order} />
       </Section>
+      {extras?.(order)}
       <Section title={copy.order.delivery}>
         <OrderFacts order={order} />
       </Section>
@@ -104,14 +108,14 @@ function OrderView({ order }: { order: Order }) {
 }
 
 /** One order, as its buyer, its seller or an admin sees it, with the moves each may make now. */
-export function Component() {
+export function OrderPage({ extras }: { extras?: OrderExtras }) {
   const { id = '' } = useParams();
   const order = useGetOrderQuery(id);
   if (order.data) {
     return (
       <>
         {order.isFetching && <PageProgress />}
-        <OrderView order={order.data} />
+        <OrderView order={order.data} extras={extras} />
       </>
     );
   }
@@ -127,4 +131,9 @@ export function Component() {
     );
   }
   return <PageProgress />;
+}
+
+/** The order page alone (src/app composes it with what other features add). */
+export function Component() {
+  return <OrderPage />;
 }

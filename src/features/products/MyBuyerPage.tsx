@@ -7,6 +7,7 @@ import { rowsOf } from '../../api/paging';
 import { EmptyState } from '../../components/EmptyState';
 import { OrderStatus } from '../../components/OrderStatus';
 import { PagedTable, type PagedColumn } from '../../components/PagedTable';
+import { UserScore } from '../../components/UserScore';
 import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
 import type { Booking } from '../../types/entities';
@@ -14,7 +15,22 @@ import { useGetSellerBookingsInfiniteQuery } from '../bookings/bookingsApi';
 import { formatDollars } from '../../lib/money';
 
 const columns: PagedColumn<Booking>[] = [
-  { label: copy.myBuyer.buyer, skeleton: 'text', cell: (booking) => booking.cusTomername },
+  {
+    label: copy.myBuyer.buyer,
+    skeleton: 'text',
+    // What other sellers say of the buyer, under their name.
+    cell: (booking) =>
+      booking.buyerScore ? (
+        <Box sx={{ display: 'grid', justifyItems: { xs: 'end', sm: 'start' }, gap: 0.25 }}>
+          {booking.cusTomername}
+          <Box component="span" sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+            <UserScore score={booking.buyerScore} />
+          </Box>
+        </Box>
+      ) : (
+        booking.cusTomername
+      ),
+  },
   { label: copy.myBuyer.email, skeleton: 'text', cell: (booking) => booking.email },
   {
     label: copy.myBuyer.book,

@@ -9,6 +9,8 @@ import { useParams } from 'react-router-dom';
 import { PageLoading, PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { useGetSellerQuery } from '../catalogue/catalogueApi';
+import { ReportButton } from '../reports/ReportButton';
+import { SellerReviews, SellerReviewScore } from '../reviews/SellerReviews';
 import { ResultCard } from './ResultCard';
 import { useSearchBooksInfiniteQuery } from './searchApi';
 
@@ -46,10 +48,14 @@ export function Component() {
         {seller.name}
         {seller.verified && <VerifiedIcon titleAccess={copy.books.verified} color="primary" />}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="text.secondary">
         {copy.sellerPage.memberSince(seller.memberSince)} · {copy.sellerPage.sold(seller.booksSold)} ·{' '}
         {copy.sellerPage.forSale(seller.booksForSale)}
       </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, minHeight: 30, mb: 3 }}>
+        <SellerReviewScore sellerId={id} />
+        <ReportButton kind="user" id={seller._id} />
+      </Stack>
       <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
         {copy.sellerPage.booksTitle}
       </Typography>
@@ -69,6 +75,7 @@ export function Component() {
           </Button>
         </Stack>
       )}
+      <SellerReviews sellerId={id} />
     </Container>
   );
 }
