@@ -8,7 +8,8 @@ export interface Prerenderer {
   pageChunkOf(pathname: string): string | undefined;
   loadRouteData(
     url: string,
-    fetchApi: (path: string) => Promise<{ status: number; body?: unknown }>,
+    /** `link`: the answer's Link header, where a list names its next page. */
+    fetchApi: (path: string) => Promise<{ status: number; body?: unknown; link?: string }>,
   ): Promise<{ status: 200 | 404; entries: unknown[] } | undefined>;
 }
 

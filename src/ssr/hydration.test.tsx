@@ -35,6 +35,21 @@ const book: BookDetails & { images: string[] } = {
   images: ['http://127.0.0.1:5000/image-host/i/m.webp', 'http://127.0.0.1:5000/image-host/i/n.webp'],
   location: 'Tucson', resale_price: 8.5, orginal_price: 20, seller_name: 'Vera Seller', uses: '2 years', date: '2026-11-01',
   category: 'fiction', condition: 'Good', description: 'Pencil notes.', verified: true, sold: false, sellerId: SELLER,
+  sellerScore: { average: 4.8, count: 12, completedShare: 0.96 },
+};
+/** The seller's reviews as their page asks for them: the score, the first page and where the next starts. */
+const reviews = {
+  pages: [
+    {
+      average: 4.8, count: 12, completedShare: 0.96, nextCursor: 'next',
+      reviews: [{
+        _id: 'r1', bookingId: 'o1', bookName: 'Middlemarch', role: 'buyer' as const, author: { _id: 'u1', name: 'Rita Reader' },
+        subject: { _id: SELLER, name: 'Vera Seller' }, rating: 5 as const, comment: 'Well <i>packed</i>.', at: '2026-11-01T23:30:00.000Z',
+        shown: true, reply: { text: 'Thanks!', at: '2026-11-02T00:30:00.000Z' },
+      }],
+    },
+  ],
+  pageParams: [null],
 };
 const books = { pages: [{ items: [{ ...book, name: 'The Histories', author: 'Herodotus', isbn: null }], total: 30, nextCursor: 'next' }], pageParams: [null] };
 const DATA_PAGES: Array<{ route: string; entries: PreloadedEntry[]; text: string }> = [
@@ -45,8 +60,9 @@ const DATA_PAGES: Array<{ route: string; entries: PreloadedEntry[]; text: string
     entries: [
       { endpointName: 'getSeller', arg: SELLER, value: { _id: SELLER, name: 'Vera Seller', verified: true, memberSince: '2024-01-15', booksSold: 3, booksForSale: 30 } },
       { endpointName: 'searchBooks', arg: { seller: SELLER, sort: 'newest' }, value: books },
+      { endpointName: 'getUserReviews', arg: { userId: SELLER, as: 'seller' }, value: reviews },
     ],
-    text: 'The Histories',
+    text: 'Well <i>packed</i>.',
   },
   { route: '/search?q=history', entries: [{ endpointName: 'searchBooks', arg: { q: 'history' }, value: books }], text: 'The Histories' },
 ];

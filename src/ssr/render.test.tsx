@@ -141,3 +141,32 @@ it("a seller's page and a search are drawn with their books", async () => {
   // The first results' covers are on the first screen: fetched at once.
   expect(search).toMatch(/<img [^>]*loading="eager"/);
 });
+
+it("the seller's score is drawn on the server: on a book's page, and on the seller's with their reviews", async () => {
+  const score = { average: 4.8, count: 12, completedShare: 0.96 };
+  const bookPage = await renderDocument(TEMPLATE, `/books/${ID}`, { entries: [{ endpointName: 'getBook', arg: ID, value: { ...book, sellerScore: score } }] });
+  expect(bookPage).toContain('aria-label="Rated 4.8 of 5 by 12 reviews"');
+  expect(bookPage).toContain('4.8 (12)');
+  expect(bookPage).toContain('96% completed');
+  // Nobody is signed in on the server: no Report button to hydrate differently.
+  expect(bookPage).not.toContain('Report this book');
+
+  const review = {
+    _id: 'r1', bookingId: 'o1', bookName: 'Middlemarch', role: 'buyer' as const, author: { _id: 'u1', name: 'Rita Reader' },
+    subject: { _id: SELLER, name: 'Vera Seller' }, rating: 4 as const, comment: 'Well <b>packed</b>.', at: '2026-11-01T23:30:00.000Z',
+    shown: true, reply: null,
+  };
+  const sellerPage = await renderDocument(TEMPLATE, `/sellers/${SELLER}`, {
+    entries: [
+      { endpointName: 'getSeller', arg: SELLER, value: { _id: SELLER, name: 'Vera Seller', verified: true, memberSince: '2024-01-15', booksSold: 3, booksForSale: 0 } },
+      { endpointName: 'searchBooks', arg: { seller: SELLER, sort: 'newest' }, value: { pages: [{ items: [], total: 0, nextCursor: null }], pageParams: [null] } },
+      { endpointName: 'getUserReviews', arg: { userId: SELLER, as: 'seller' }, value: { pages: [{ ...score, reviews: [review], nextCursor: 'next' }], pageParams: [null] } },
+    ],
+  });
+  expect(sellerPage).toContain('4.8 (12)');
+  expect(sellerPage).toContain('Rita Reader, 1 Nov 2026');
+  expect(sellerPage).toContain('aria-label="Rated 4 of 5"');
+  expect(sellerPage).toContain('Well &lt;b&gt;packed&lt;/b&gt;.');
+  expect(sellerPage).toContain('More reviews');
+  expect(sellerPage).not.toContain('role="progressbar"');
+});

@@ -104,6 +104,22 @@ it("renders a book's page with its answer, its page's code preloaded and the sho
   expect(asked).toEqual([{ url: 'http://api.test/books/b1', headers: { accept: 'application/json' } }]);
 });
 
+it("hands the renderer a list's Link header with its answer (a seller's reviews page on from it)", async () => {
+  const link = '<http://api.test/users/u1/reviews?as=seller&limit=10&cursor=c2>; rel="next"';
+  const { renderer } = fakeRenderer();
+  const seen: unknown[] = [];
+  const pageFor = createPages({
+    dist,
+    prerenderer: { ...renderer, loadRouteData: async (_url, fetchApi) => (seen.push(await fetchApi('/users/u1/reviews')), { status: 200, entries: [] }) },
+    env: { API_URL: 'http://api.test/' },
+    extraScripts: [],
+    fetchImpl: (() => Promise.resolve(new Response('{}', { headers: { 'content-type': 'application/json', link } }))) as unknown as typeof fetch,
+    dataWaitMs: 100,
+  });
+  await pageFor('/books/b1', ORIGIN);
+  expect(seen).toEqual([{ status: 200, body: {}, link }]);
+});
+
 it('a book the API does not know is a 404 page', async () => {
   const { pageFor } = setup(() => json({ message: 'This book is no longer listed' }, 404));
   expect(await pageFor('/books/gone', ORIGIN)).toEqual({ status: 404, html: expect.stringContaining('>null</div>') as string });

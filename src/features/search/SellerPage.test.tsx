@@ -28,6 +28,7 @@ describe('seller page', () => {
       http.get(`${API}/sellers/${SELLER}`, () =>
         HttpResponse.json({ _id: SELLER, name: 'Vera Seller', verified: true, memberSince: '2025-03-01', booksSold: 4, booksForSale: 3 }),
       ),
+      http.get(`${API}/users/${SELLER}/reviews`, () => HttpResponse.json({ average: null, count: 0, completedShare: null, reviews: [] })),
       http.get(`${API}/books/search`, ({ request }) => {
         const params = new URL(request.url).searchParams;
         asked.push(params.toString());
