@@ -22,6 +22,10 @@ const ROUTES = [
   ['GET', '/image-host/i/:x'], ['POST', '/image-host/1/upload?key=:x'], ['GET', '/no/such/route/:x'],
   ['POST', '/bookings/:x/transitions'], ['GET', '/admin/disputes?cursor=:x'], ['GET', '/notifications?cursor=:x'],
   ['POST', '/notifications/:x/read'], ['GET', '/earnings/entries?cursor=:x'],
+  ['GET', '/threads?cursor=:x'], ['GET', '/threads/:x'], ['GET', '/threads/:x/messages'], ['POST', '/threads/:x/messages'],
+  ['POST', '/threads/:x/read'], ['POST', '/books/:x/questions'], ['POST', '/blocks/:x'], ['DELETE', '/blocks/:x'],
+  ['POST', '/reports'], ['GET', '/admin/reports?cursor=:x'], ['POST', '/admin/reports/:x/actions'],
+  ['POST', '/admin/users/:x/reinstate'], ['GET', '/users/:x/reviews'], ['POST', '/bookings/:x/reviews'],
 ] as const;
 
 const ODD_METHODS = ['TRACE', 'PROPFIND', 'FOO', 'get', 'post', 'delete', 'PATCH', 'OPTIONS', 'SEARCH', 'M-SEARCH', 'PURGE', 'MKCOL'] as const;
