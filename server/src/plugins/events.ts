@@ -60,9 +60,10 @@ const isAnnouncedMessage = (value: object): value is AnnouncedMessage => 'type' 
 
 /**
  * Server-sent events: each new notification goes to its user's open streams in every API
- * process, and each new message to both sides' (`event: message`). The database announces every inserted notification row with the row itself
- * (`migrations/012_orders.sql`; PostgreSQL's LISTEN/NOTIFY across processes), so sending it reads
- * nothing. A reconnect with `Last-Event-ID` is sent what it missed first, from the table.
+ * process, and each new message to both sides' (`event: message`). The database announces every
+ * inserted notification or message row with the row itself (`migrations/012_orders.sql`,
+ * `018_messages_reviews_reports.sql`; PostgreSQL's LISTEN/NOTIFY across processes), so sending it
+ * reads nothing. A reconnect with `Last-Event-ID` is sent what it missed first, from the tables.
  */
 export default fp(
   async (app) => {
