@@ -25,6 +25,8 @@ const pages: Array<[string, string, Partial<RootState>, string]> = [
   ['Edit listing', '/dashboard/products/p1/edit', seller, 'Edit listing'],
   ['Favourites', '/dashboard/favourites', buyer, 'Favourites'],
   ['Wanted', '/dashboard/wanted', buyer, 'Wanted'],
+  ['Messages', '/dashboard/messages', buyer, 'Messages'],
+  ['an unknown thread', '/dashboard/messages/nope', buyer, 'No such conversation.'],
   ['Payouts', '/dashboard/payouts', admin, 'Payouts'],
   ['a paid booking', '/dashboard/payment/b1', buyer, 'payment for Dune'],
   ['an unknown booking', '/dashboard/payment/nope', buyer, "We couldn't find this booking"],

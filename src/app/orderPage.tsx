@@ -6,8 +6,8 @@ import { ThreadPanel } from '../features/messages/ThreadPanel';
 const extras: OrderExtras = (order) => (
   <>
     <ReviewPanel order={order} />
-    {/* An order's thread has the booking's id. */}
-    <ThreadPanel threadId={order._id} />
+    {/* An order's thread has the booking's id; an admin reads a reported one from the reports. */}
+    {order.viewer !== 'admin' && <ThreadPanel threadId={order._id} />}
   </>
 );
 

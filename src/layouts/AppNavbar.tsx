@@ -11,7 +11,8 @@ const searchBox = <SearchBox />;
 
 // The bell is for signed-in users only, and reads the API: it comes in a chunk of its own, off
 // the home page's first script. Its room is kept while it arrives, so nothing in the bar moves.
-const NotificationBell = lazy(() => import(/* webpackChunkName: "notification-bell" */ '../features/notifications/NotificationBell'));
+// It counts unread messages too (composed in src/app).
+const NotificationBell = lazy(() => import(/* webpackChunkName: "notification-bell" */ '../app/NavbarBell'));
 const bell = (
   <Suspense fallback={<Box sx={{ width: 40, height: 40, flexShrink: 0 }} />}>
     <NotificationBell />

@@ -12,6 +12,7 @@ import { MAIN_ID, SkipLink } from '../components/SkipLink';
 import { copy } from '../config/copy';
 import { selectIsAdmin, selectIsSeller } from '../features/roles/roleSlice';
 import { selectAuthStatus } from '../features/auth/authSlice';
+import { useGetUnreadMessagesQuery } from '../features/messages/messagesApi';
 import { AppNavbar } from './AppNavbar';
 import { dashboardMenu, DashboardMenuList } from './DashboardMenu';
 
@@ -27,7 +28,8 @@ export function DashboardLayout() {
   const isAdmin = useAppSelector(selectIsAdmin);
   const isSeller = useAppSelector(selectIsSeller);
   const signedIn = useAppSelector(selectAuthStatus) === 'signed-in';
-  const items = dashboardMenu(isAdmin, isSeller, signedIn);
+  const { data: unreadMessages = 0 } = useGetUnreadMessagesQuery(undefined, { skip: !signedIn });
+  const items = dashboardMenu(isAdmin, isSeller, signedIn, unreadMessages);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
   const { pathname } = useLocation();

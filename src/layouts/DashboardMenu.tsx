@@ -7,7 +7,6 @@ import { NavLink } from 'react-router-dom';
 import { activeNavItemSx } from '../components/navItemStyles';
 import { copy } from '../config/copy';
 import { paths } from '../config/paths';
-import { visuallyHidden } from '../lib/visuallyHidden';
 
 interface MenuItem {
   label: string;
@@ -52,19 +51,24 @@ export function DashboardMenuList({ items, onChoose }: { items: MenuItem[]; onCh
     <List>
       {items.map((item) => (
         <ListItem key={item.to} disablePadding>
-          <ListItemButton component={NavLink} to={item.to} end onClick={onChoose} sx={activeNavItemSx}>
+          <ListItemButton
+            component={NavLink}
+            to={item.to}
+            end
+            onClick={onChoose}
+            sx={activeNavItemSx}
+            // The count is said with its meaning ("Messages, 2 unread"), not as a bare number.
+            aria-label={item.unread ? `${item.label}, ${copy.chat.unread(item.unread)}` : undefined}
+          >
             <ListItemText primary={item.label} />
             {item.unread ? (
-              <>
-                <Box
-                  component="span"
-                  aria-hidden
-                  sx={{ ml: 1, px: 1, borderRadius: 4, bgcolor: 'error.main', color: 'error.contrastText', fontSize: '0.75rem', fontWeight: 700 }}
-                >
-                  {item.unread}
-                </Box>
-                <Box component="span" sx={visuallyHidden}>{`, ${copy.chat.unread(item.unread)}`}</Box>
-              </>
+              <Box
+                component="span"
+                aria-hidden
+                sx={{ ml: 1, px: 1, borderRadius: 4, bgcolor: 'error.main', color: 'error.contrastText', fontSize: '0.75rem', fontWeight: 700 }}
+              >
+                {item.unread}
+              </Box>
             ) : null}
           </ListItemButton>
         </ListItem>

@@ -213,7 +213,7 @@ describe('email settings', () => {
     const user = userEvent.setup();
     const { services } = renderApp('/dashboard/notifications/settings', { preloadedState: signedInState() });
     const paid = await screen.findByRole('switch', { name: copy.notifications.kinds.paid });
-    expect(screen.getAllByRole('switch')).toHaveLength(18);
+    expect(screen.getAllByRole('switch')).toHaveLength(22);
     expect(screen.getByRole('switch', { name: 'A payout reaches your bank' })).toBeChecked();
     for (const label of ['A book you want is listed', "A favourite's price drops", 'A booked listing changes']) {
       expect(screen.getByRole('switch', { name: label })).toBeChecked();

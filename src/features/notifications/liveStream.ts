@@ -1,4 +1,5 @@
 import { backoffDelay, baseApi } from '../../api/baseApi';
+import { liveEventArrived } from '../../api/liveEvents';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import type { ServerEvent } from '../../app/services';
 import { EventStreamError } from '../../lib/eventStream';
@@ -19,7 +20,7 @@ const isNotification = (value: unknown): value is AppNotification =>
   typeof (value as AppNotification)._id === 'string' &&
   typeof (value as AppNotification).kind === 'string' &&
   (typeof (value as AppNotification).bookingId === 'string' || typeof (value as AppNotification).bookId === 'string') &&
-  ((value as AppNotification).role === 'buyer' || (value as AppNotification).role === 'seller');
+  ['buyer', 'seller', 'user'].includes((value as AppNotification).role);
 
 function parseNotification(event: ServerEvent): AppNotification | null {
   if (event.event !== 'notification') return null;
@@ -83,9 +84,14 @@ export async function runLiveStream(api: AppListenerEffectAPI): Promise<void> {
           },
           onEvent: (event) => {
             const notification = parseNotification(event);
-            if (!notification) return;
-            lastEventId = event.id ?? notification._id;
-            received(notification, api);
+            if (notification) {
+              lastEventId = event.id ?? notification._id;
+              received(notification, api);
+            } else if (event.event !== 'notification') {
+              // Other kinds (a message) share the ids: resuming after one misses nothing either.
+              lastEventId = event.id ?? lastEventId;
+              api.dispatch(liveEventArrived(event));
+            }
           },
         }),
       );

@@ -64,3 +64,32 @@ describe("a buyer's wants and favourites", () => {
     expect(notificationPath(changed)).toBe('/dashboard/orders/b7');
   });
 });
+
+describe('messages and the trust queue', () => {
+  const note = (overrides: Partial<AppNotification>): AppNotification =>
+    payoutNote({ role: 'buyer', payoutId: undefined, amount: undefined, bookingId: '', bookName: 'Dune', ...overrides });
+
+  it("a message unread: an order's leads to the order (its thread has the booking's id), a question's to its thread", () => {
+    const ordered = note({ kind: 'message', bookingId: 'b1', threadId: 'b1' });
+    expect(notificationSentence(ordered)).toBe('New message about Dune');
+    expect(notificationPath(ordered)).toBe('/dashboard/orders/b1');
+    expect(notificationPath(note({ kind: 'message', threadId: 'q7' }))).toBe('/dashboard/messages/q7');
+  });
+
+  it('a review posted: leading to the order', () => {
+    const reviewed = note({ kind: 'review_posted', role: 'seller', bookingId: 'b2' });
+    expect(notificationSentence(reviewed)).toBe('You were reviewed for Dune');
+    expect(notificationPath(reviewed)).toBe('/dashboard/orders/b2');
+  });
+
+  it("a report's outcome and an admin's action: what was done, the reason after it, leading to the dashboard", () => {
+    const acted = note({ kind: 'report_outcome', role: 'user', action: 'hide' });
+    expect(notificationText(acted)).toBe('We acted on your report about Dune: it was hidden');
+    expect(notificationPath(acted)).toBe('/dashboard');
+    const dismissed = note({ kind: 'report_outcome', role: 'user', action: 'dismiss', reason: 'Not against the rules' });
+    expect(notificationText(dismissed)).toBe('Your report about Dune was looked at: no action taken. Reason: Not against the rules');
+    const moderated = note({ kind: 'moderated', role: 'user', action: 'suspend', reason: 'Spam' });
+    expect(notificationText(moderated)).toBe('An admin acted on Dune: the account was suspended. Reason: Spam');
+    expect(notificationPath(moderated)).toBe('/dashboard');
+  });
+});

@@ -16,8 +16,14 @@ export const isPayoutNotification = (
  * collect"), of their payout ("$18.40 reached your bank"), or of a book they follow ("A book you
  * want was listed: Dune for $12.00").
  */
-export function notificationSentence({ kind, role, bookName, deadline, at, amount = 0, reason }: AppNotification): string {
+export function notificationSentence({ kind, role, bookName, deadline, at, amount = 0, reason, action }: AppNotification): string {
   switch (kind) {
+    case 'message':
+    case 'review_posted':
+      return copy.notifications.trustSentences[kind](bookName);
+    case 'report_outcome':
+    case 'moderated':
+      return copy.notifications.trustSentences[kind](bookName, action && action !== 'dismiss' ? (copy.notifications.actionsDone[action] ?? action) : undefined);
     case 'payout_paid':
       return copy.notifications.payoutSentences.payout_paid(formatUsd(amount));
     case 'payout_failed':
@@ -27,7 +33,7 @@ export function notificationSentence({ kind, role, bookName, deadline, at, amoun
     case 'listing_changed':
       return copy.notifications.bookSentences[kind](bookName, formatUsd(amount));
     default:
-      return copy.notifications.sentences[role][kind](bookName, formatDay(deadline ?? at));
+      return copy.notifications.sentences[role === 'seller' ? 'seller' : 'buyer'][kind](bookName, formatDay(deadline ?? at));
   }
 }
 
@@ -37,9 +43,15 @@ export function notificationText(notification: AppNotification): string {
   return notification.reason && !isPayoutNotification(notification) ? `${sentence}. ${copy.order.reason(notification.reason)}` : sentence;
 }
 
-/** Where a notification leads: its order, the earnings for a payout, the book for a want or a favourite. */
+/**
+ * Where a notification leads: its order, the earnings for a payout, the book for a want or a
+ * favourite; a message to its order (an order's thread has the booking's id) or its thread; an
+ * admin's action to the dashboard.
+ */
 export function notificationPath(notification: AppNotification): string {
   if (isPayoutNotification(notification)) return paths.earnings;
+  if (notification.kind === 'report_outcome' || notification.kind === 'moderated') return paths.dashboard;
+  if (notification.kind === 'message' && !notification.bookingId && notification.threadId) return paths.thread(notification.threadId);
   if (notification.bookId && (notification.kind === 'want_listed' || notification.kind === 'price_drop')) return paths.book(notification.bookId);
   return paths.order(notification.bookingId);
 }

@@ -127,6 +127,15 @@ describe('live notifications', () => {
     store.dispatch(signedOut());
   });
 
+  it("news of the trust queue (the reader's role 'user'): a toast in its words", async () => {
+    const { events, store, services } = await start();
+    events.current().open();
+    const outcome = { ...paid, _id: '45', kind: 'report_outcome' as const, role: 'user' as const, bookingId: '', action: 'hide' };
+    events.current().send({ id: '45', event: 'notification', data: JSON.stringify(outcome) });
+    expect(services.notifier.notify).toHaveBeenCalledWith('We acted on your report about Dune: it was hidden', 'info');
+    store.dispatch(signedOut());
+  });
+
   it('reconnects after a break with back-off and Last-Event-ID set to the last id seen', async () => {
     jest.useFakeTimers();
     const { events, store } = await start();
