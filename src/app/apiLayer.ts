@@ -11,7 +11,6 @@ import { addEarningsListeners } from '../features/earnings/earningsListeners';
 import { addPayoutListeners } from '../features/payouts/payoutsListeners';
 import { addFavouriteListeners } from '../features/favourites/favouritesListeners';
 import { addWantListeners } from '../features/wants/wantsListeners';
-import { addReviewListeners } from '../features/reviews/reviewsListeners';
 import { addReportListeners } from '../features/reports/reportsListeners';
 import { addMessageListeners } from '../features/messages/messagesListeners';
 import type { AppStartListening } from './listenerMiddleware';
@@ -27,7 +26,7 @@ export function injectApiReducer(): void {
 /**
  * Puts the API layer into a store: the API's slice and middleware, and the listeners that run the
  * app's flows (log-in, roles, booking, payment, products, admin, orders, notifications, earnings, payouts,
- * favourites, wants, reviews, reports, messages). Once per store.
+ * favourites, wants, reports, messages). Once per store.
  */
 export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: StoreShell): void {
   if (attached.has(store)) return;
@@ -47,7 +46,6 @@ export function attachApiLayer({ store, listenerMiddleware, addMiddleware }: Sto
   addPayoutListeners(startListening);
   addFavouriteListeners(startListening);
   addWantListeners(startListening);
-  addReviewListeners(startListening);
   addReportListeners(startListening);
   addMessageListeners(startListening);
   store.dispatch(apiLayerAttached());

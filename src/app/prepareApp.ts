@@ -28,6 +28,7 @@ export function prepareApp({ hydrating }: { hydrating: boolean }): PreparedApp {
   const shell = createStoreShell(services);
   attachApiLayer(shell);
   setupListeners(shell.store.dispatch);
-  if (hydrating) preloadEntries(shell.store.dispatch, readPreloadedEntries(document));
+  // A seller's reviews go in as their page's code arrives, before that page hydrates (preloaded.ts).
+  if (hydrating) void preloadEntries(shell.store.dispatch, readPreloadedEntries(document));
   return { store: shell.store, services, navigation };
 }

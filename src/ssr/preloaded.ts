@@ -1,7 +1,7 @@
 import { categoriesApi } from '../api/categoriesApi';
 import type { AppDispatch } from '../app/storeShell';
 import { catalogueApi } from '../features/catalogue/catalogueApi';
-import { reviewsApi, type UserReviewsArgs, type UserReviewsPage } from '../features/reviews/reviewsApi';
+import type { UserReviewsArgs, UserReviewsPage } from '../features/reviews/userReviewsApi';
 import { searchApi, type SearchPage } from '../features/search/searchApi';
 import type { SearchArgs } from '../features/search/searchParams';
 import type { BookDetails, Category, SellerProfile } from '../types/entities';
@@ -77,8 +77,13 @@ export function readPreloadedEntries(doc: Document): PreloadedEntry[] {
   }
 }
 
-/** Puts answers into the cache as if fetched just now, so the first render draws what the HTML shows. */
-export function preloadEntries(dispatch: AppDispatch, entries: readonly PreloadedEntry[]): void {
+/**
+ * Puts answers into the cache as if fetched just now, so the first render draws what the HTML
+ * shows. A seller's reviews go in once their endpoint's code is in (the promise): in the browser,
+ * before the seller's page, which comes with that code, hydrates; the server waits for it.
+ */
+export function preloadEntries(dispatch: AppDispatch, entries: readonly PreloadedEntry[]): Promise<void> {
+  const pending: Array<Promise<unknown>> = [];
   for (const entry of entries) {
     switch (entry.endpointName) {
       case 'getCategories':
@@ -93,9 +98,19 @@ export function preloadEntries(dispatch: AppDispatch, entries: readonly Preloade
       case 'searchBooks':
         dispatch(searchApi.util.upsertQueryEntries([{ endpointName: 'searchBooks', arg: entry.arg, value: entry.value }]));
         break;
-      case 'getUserReviews':
-        dispatch(reviewsApi.util.upsertQueryEntries([{ endpointName: 'getUserReviews', arg: entry.arg, value: entry.value }]));
+      case 'getUserReviews': {
+        // The endpoint comes with the seller page's own code, which that page's HTML preloads:
+        // asked for here, before the page is, it is in the cache before the page renders. The
+        // chunk that prepares every page stays without it.
+        const { arg, value } = entry;
+        pending.push(
+          import(/* webpackChunkName: "page-seller" */ '../features/reviews/userReviewsApi')
+            .then(({ userReviewsApi }) => dispatch(userReviewsApi.util.upsertQueryEntries([{ endpointName: 'getUserReviews', arg, value }])))
+            .catch(() => undefined),
+        );
         break;
+      }
     }
   }
+  return Promise.all(pending).then(() => undefined);
 }

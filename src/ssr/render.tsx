@@ -55,7 +55,7 @@ export async function renderRoute(url: string, options: RenderOptions = {}): Pro
   const emotionServer = createEmotionServer(cache);
   const { services, navigation } = createInertServices();
   const store = setupStore(services);
-  preloadEntries(store.dispatch, options.entries ?? []);
+  await preloadEntries(store.dispatch, options.entries ?? []);
   const { prelude } = await prerender(
     <CacheProvider value={cache}>
       <AppTree

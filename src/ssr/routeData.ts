@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { nextCursorOf } from '../api/paging';
-import { sellerReviewsArgs, userReviewsPath, type UserReviewsPage } from '../features/reviews/reviewsApi';
+import { sellerReviewsArgs, userReviewsPath, type UserReviewsPage } from '../features/reviews/userReviewsApi';
 import type { SearchPage } from '../features/search/searchApi';
 import { argsFromParams, paramsFromArgs, type SearchArgs } from '../features/search/searchParams';
 import type { BookDetails, SellerProfile } from '../types/entities';

@@ -1,6 +1,6 @@
 import { isFulfilled, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
-import { endpointNamed } from '../../api/baseApi';
 import type { AppStartListening } from '../../app/listenerMiddleware';
+import type { NotifyVariant } from '../../app/services';
 import { copy } from '../../config/copy';
 import type { ModerationAction } from '../../types/entities';
 
@@ -8,40 +8,36 @@ import type { ModerationAction } from '../../types/entities';
 export const isRepeatReport = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
 
-/** The action an admin took, when the action is an answer to one (matched by name: the endpoints stay in the pages' chunks). */
-const moderationOf = (action: UnknownAction): ModerationAction | undefined =>
-  endpointNamed(action, 'moderate')
-    ? (action.meta as { arg?: { originalArgs?: { action?: ModerationAction } } }).arg?.originalArgs?.action
-    : undefined;
+type ReportsMeta = { arg?: { endpointName?: string; originalArgs?: { action?: ModerationAction } } } | undefined;
 
 /**
- * The reports feature's toasts: thanks after a report (or that it was reported already), and a
+ * The toast after an answer of the reports' endpoints, if it calls for one (matched by name: the
+ * endpoints stay in the pages' chunks): thanks for a report, or that it was reported already; a
  * word after each admin decision. Other failures are said in the dialog that asked.
  */
+function toastFor(action: UnknownAction): [string, NotifyVariant] | undefined {
+  const arg = (action.meta as ReportsMeta)?.arg;
+  if (isRejectedWithValue(action)) {
+    return arg?.endpointName === 'createReport' && isRepeatReport(action.payload) ? [copy.reports.already, 'info'] : undefined;
+  }
+  if (!isFulfilled(action)) return undefined;
+  switch (arg?.endpointName) {
+    case 'createReport':
+      return [copy.reports.sent, 'success'];
+    case 'moderate':
+      return arg.originalArgs?.action && [copy.reports.done[arg.originalArgs.action], 'success'];
+    case 'reinstate':
+      return [copy.reports.lifted, 'success'];
+  }
+  return undefined;
+}
+
 export function addReportListeners(startListening: AppStartListening): void {
   startListening({
-    predicate: (action) => isFulfilled(action) && endpointNamed(action, 'createReport'),
-    effect: (_action, api) => {
-      api.extra.notifier.notify(copy.reports.sent, 'success');
-    },
-  });
-  startListening({
-    predicate: (action) => isRejectedWithValue(action) && endpointNamed(action, 'createReport') && isRepeatReport(action.payload),
-    effect: (_action, api) => {
-      api.extra.notifier.notify(copy.reports.already, 'info');
-    },
-  });
-  startListening({
-    predicate: (action) => isFulfilled(action) && moderationOf(action) !== undefined,
+    predicate: (action) => toastFor(action) !== undefined,
     effect: (action, api) => {
-      const taken = moderationOf(action);
-      if (taken) api.extra.notifier.notify(copy.reports.done[taken], 'success');
-    },
-  });
-  startListening({
-    predicate: (action) => isFulfilled(action) && endpointNamed(action, 'reinstate'),
-    effect: (_action, api) => {
-      api.extra.notifier.notify(copy.reports.lifted, 'success');
+      const toast = toastFor(action);
+      if (toast) api.extra.notifier.notify(...toast);
     },
   });
 }

@@ -15,7 +15,7 @@ const schema = Yup.object({
 });
 
 /** The reviewed side's one answer to a shown review; posted, the review shows it instead. */
-export function ReplyForm({ review }: { review: Review }) {
+export function ReplyForm({ review, onReplied }: { review: Review; onReplied(): void }) {
   const [reply, { isLoading, error }] = useReplyToReviewMutation();
   const formik = useFormik({
     initialValues: { text: '' },
@@ -23,6 +23,7 @@ export function ReplyForm({ review }: { review: Review }) {
     onSubmit: async ({ text }) => {
       try {
         await reply({ review, text: text.trim() }).unwrap();
+        onReplied();
       } catch {
         // Said below the field.
       }

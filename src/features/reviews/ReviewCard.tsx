@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Stars } from '../../components/UserScore';
 import { copy } from '../../config/copy';
 import type { Review } from '../../types/entities';
@@ -20,18 +20,31 @@ interface Props {
   headingLevel?: 'h3' | 'h4';
   /** Below the review: a reply form, a Report button. */
   children?: ReactNode;
+  /** Takes the focus (its heading) once true: what the reader just posted has replaced the form they were in. */
+  focusHeading?: boolean;
 }
 
 /**
  * One review: its stars, who wrote it and when, their words as written (never as HTML, links not
  * made clickable) and the reviewed side's reply.
  */
-export function ReviewCard({ review, heading, headingLevel = 'h3', children }: Props) {
+export function ReviewCard({ review, heading, headingLevel = 'h3', children, focusHeading = false }: Props) {
   const titleId = `review-${review._id}`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) headingRef.current?.focus();
+  }, [focusHeading]);
   const byline = copy.reviews.by(review.author.name, reviewDay(review.at));
   return (
     <Box component="article" aria-labelledby={titleId} sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
-      <Typography id={titleId} component={headingLevel} variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+      <Typography
+        ref={headingRef}
+        id={titleId}
+        component={headingLevel}
+        variant="subtitle1"
+        tabIndex={focusHeading ? -1 : undefined}
+        sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+      >
         {heading ?? byline}
       </Typography>
       <Stars value={review.rating} label={copy.reviews.rated(review.rating)} />

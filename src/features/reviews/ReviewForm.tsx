@@ -32,13 +32,16 @@ interface Props {
   bookingId: string;
   /** Who reviews: the buyer rates the seller, the seller the buyer. */
   side: 'buyer' | 'seller';
+  /** The review was taken: the panel shows it in the form's place. */
+  onPosted(): void;
 }
 
 /**
  * One to five stars (MUI's Rating: radio buttons, so arrow keys choose) and a comment if the
- * reviewer likes. Posted, the panel reads the order's reviews again; a refusal shows here.
+ * reviewer likes. Posted, the panel reads the order's reviews again and shows it instead; a
+ * refusal shows here.
  */
-export function ReviewForm({ bookingId, side }: Props) {
+export function ReviewForm({ bookingId, side, onPosted }: Props) {
   const id = useId();
   const [postReview, { isLoading, error }] = usePostReviewMutation();
   const formik = useFormik<ReviewValues>({
@@ -49,6 +52,7 @@ export function ReviewForm({ bookingId, side }: Props) {
       const words = comment.trim();
       try {
         await postReview({ bookingId, rating, ...(words && { comment: words }) }).unwrap();
+        onPosted();
       } catch {
         // Said below the form.
       }

@@ -58,7 +58,7 @@ describe("a completed order's reviews", () => {
   it('asks the buyer for 1 to 5 stars and an optional comment, then says their review waits for the other side', async () => {
     const api = serve(completed(), { mine: null, theirs: null, dueAt: DUE, open: true });
     const user = userEvent.setup();
-    const { services } = renderOrder();
+    renderOrder();
     const region = await panel();
     const form = await within(region).findByRole('form', { name: copy.reviews.rate.buyer });
 
@@ -87,7 +87,8 @@ describe("a completed order's reviews", () => {
       /^Your review shows when the other side posts theirs, or on \w+day \d+ November$/,
     );
     expect(within(region).queryByRole('form')).not.toBeInTheDocument();
-    expect(services.notifier.notify).toHaveBeenCalledWith(copy.reviews.posted, 'success');
+    // The form the reader was in is gone: the focus is on what replaced it.
+    expect(within(region).getByRole('heading', { name: copy.reviews.yours })).toHaveFocus();
   });
 
   it("shows the other side's review once shown, lets the reviewed side reply once, and report it", async () => {
@@ -114,6 +115,7 @@ describe("a completed order's reviews", () => {
     expect(within(review).getByText('I was ill that day, sorry.', { selector: 'p' })).toBeInTheDocument();
     expect(api.posts).toEqual([{ path: '/reviews/theirs/reply', body: { text: 'I was ill that day, sorry.' } }]);
     expect(within(review).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(review).getByRole('heading', { name: copy.reviews.theirs.buyer })).toHaveFocus();
   });
 
   it('says when the time to review has passed', async () => {

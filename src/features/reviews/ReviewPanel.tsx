@@ -2,6 +2,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
 import { formatDay } from '../../lib/orders';
@@ -27,6 +28,8 @@ export function ReviewPanel({ order }: { order: ReviewedOrder }) {
 
 function Panel({ bookingId, side }: { bookingId: string; side: 'buyer' | 'seller' }) {
   const reviews = useGetOrderReviewsQuery(bookingId);
+  // What the reader just posted replaces the form they were in: the focus goes to it.
+  const [posted, setPosted] = useState<'review' | 'reply' | null>(null);
   const headingId = 'order-reviews';
   const data = reviews.data;
   return (
@@ -41,7 +44,7 @@ function Panel({ bookingId, side }: { bookingId: string; side: 'buyer' | 'seller
       {data && (
         <Stack spacing={3}>
           {data.mine ? (
-            <ReviewCard review={data.mine} heading={copy.reviews.yours}>
+            <ReviewCard review={data.mine} heading={copy.reviews.yours} focusHeading={posted === 'review'}>
               {!data.mine.shown && (
                 <Typography role="note" color="text.secondary">
                   {copy.reviews.hiddenUntil(data.dueAt ? formatDay(data.dueAt) : null)}
@@ -49,13 +52,13 @@ function Panel({ bookingId, side }: { bookingId: string; side: 'buyer' | 'seller
               )}
             </ReviewCard>
           ) : data.open ? (
-            <ReviewForm bookingId={bookingId} side={side} />
+            <ReviewForm bookingId={bookingId} side={side} onPosted={() => setPosted('review')} />
           ) : (
             <Typography color="text.secondary">{copy.reviews.closed}</Typography>
           )}
           {data.theirs && (
-            <ReviewCard review={data.theirs} heading={copy.reviews.theirs[side]}>
-              {!data.theirs.reply && <ReplyForm review={data.theirs} />}
+            <ReviewCard review={data.theirs} heading={copy.reviews.theirs[side]} focusHeading={posted === 'reply' && data.theirs.reply !== null}>
+              {!data.theirs.reply && <ReplyForm review={data.theirs} onReplied={() => setPosted('reply')} />}
               <ReportButton kind="review" id={data.theirs._id} describedBy={`review-${data.theirs._id}`} />
             </ReviewCard>
           )}

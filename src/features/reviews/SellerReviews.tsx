@@ -8,7 +8,7 @@ import { UserScore } from '../../components/UserScore';
 import { copy } from '../../config/copy';
 import { ReportButton } from '../reports/ReportButton';
 import { ReviewCard } from './ReviewCard';
-import { sellerReviewsArgs, useGetUserReviewsInfiniteQuery } from './reviewsApi';
+import { sellerReviewsArgs, useGetUserReviewsInfiniteQuery } from './userReviewsApi';
 
 /** The seller's score as their reviews' first page gives it (the same request as the list below). */
 export function SellerReviewScore({ sellerId }: { sellerId: string }) {

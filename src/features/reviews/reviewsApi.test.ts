@@ -6,6 +6,7 @@ import { API, server } from '../../testing/server';
 import { trackStore } from '../../testing/storeRegistry';
 import { reviewsApi } from './reviewsApi';
 import { aReview } from './testSupport';
+import { userReviewsApi } from './userReviewsApi';
 
 const newStore = () => {
   localStorage.setItem('accessToken', 't0k');
@@ -28,9 +29,9 @@ describe('reviews API', () => {
     );
     const store = newStore();
     const args = { userId: 'u 1', as: 'buyer' as const };
-    const first = await store.dispatch(reviewsApi.endpoints.getUserReviews.initiate(args));
+    const first = await store.dispatch(userReviewsApi.endpoints.getUserReviews.initiate(args));
     expect(first.data?.pages[0]).toMatchObject({ average: 4.5, count: 2, completedShare: 0.5, nextCursor: 'c2' });
-    const both = await store.dispatch(reviewsApi.endpoints.getUserReviews.initiate(args, { direction: 'forward' }));
+    const both = await store.dispatch(userReviewsApi.endpoints.getUserReviews.initiate(args, { direction: 'forward' }));
     expect(both.data?.pages.map((page) => page.reviews[0]._id)).toEqual(['r1', 'r2']);
     expect(both.data?.pages[1].nextCursor).toBeNull();
     expect(asked).toEqual(['u 1?as=buyer&limit=10', 'u 1?as=buyer&limit=10&cursor=c2']);
