@@ -1,7 +1,10 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
+import { copy } from '../../config/copy';
 import { accessTokenSubject } from '../../lib/accessTokenSubject';
 import type { Message } from '../../types/entities';
-import { messagesApi, putMessage, UNREAD_TAG } from './messagesApi';
+import { messagesApi, putMessage, UNREAD_TAG, type BlockChange, type NewMessage } from './messagesApi';
+import { closesThread, refusalMessage } from './refusals';
 import { readerIdOf } from './threadParties';
 
 /*
@@ -46,4 +49,22 @@ export function messageArrived(message: Message, onScreen: boolean, api: AppList
 export function readIfUnread(threadId: string, api: AppListenerEffectAPI): void {
   const thread = messagesApi.endpoints.getThread.select(threadId)(api.getState()).data;
   if (thread && thread.unread > 0 && thread.role !== 'admin') void api.dispatch(messagesApi.endpoints.markThreadRead.initiate(threadId));
+}
+
+/** What a call was asked with. */
+const argsOf = <Args>(action: UnknownAction): Partial<Args> | undefined =>
+  (action.meta as { arg?: { originalArgs?: Partial<Args> } } | undefined)?.arg?.originalArgs;
+
+/** A message refused: why, in a toast; a block or an ended order closes the thread, which is read again. */
+export function sendRefused(action: UnknownAction, api: AppListenerEffectAPI): void {
+  api.extra.notifier.notify(refusalMessage(action.payload), 'error');
+  const threadId = argsOf<NewMessage>(action)?.threadId;
+  if (threadId && closesThread(action.payload)) api.dispatch(messagesApi.util.invalidateTags([{ type: 'Thread', id: threadId }]));
+}
+
+/** A block or an unblock done: said with the name. */
+export function blockChanged(action: UnknownAction, api: AppListenerEffectAPI): void {
+  const change = argsOf<BlockChange>(action);
+  if (!change?.name) return;
+  api.extra.notifier.notify(change.blocked ? copy.chat.didBlock(change.name) : copy.chat.didUnblock(change.name), 'success');
 }
