@@ -98,6 +98,8 @@ export interface SellerProfile {
   memberSince: string;
   booksSold: number;
   booksForSale: number;
+  /** What buyers say of them (older answers lack it). */
+  sellerScore?: Score;
 }
 
 export interface Product {

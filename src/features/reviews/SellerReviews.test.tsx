@@ -91,6 +91,21 @@ describe("a seller's reviews on their page", () => {
     expect(screen.getByRole('button', { name: copy.reports.report.user })).toBeInTheDocument();
   });
 
+  it("takes the score under the name from the seller's profile when it carries one", async () => {
+    serveSeller([review(1)]);
+    server.use(
+      http.get(`${API}/sellers/${SELLER}`, () =>
+        HttpResponse.json({
+          _id: SELLER, name: 'Vera Seller', verified: false, memberSince: '2025-03-01', booksSold: 3, booksForSale: 0,
+          sellerScore: { average: 4.2, count: 3, completedShare: 1 },
+        }),
+      ),
+    );
+    renderSeller();
+    expect(await screen.findByRole('img', { name: 'Rated 4.2 of 5 by 3 reviews' })).toBeInTheDocument();
+    expect(screen.getByText('100% completed')).toBeInTheDocument();
+  });
+
   it('says so when there are none yet', async () => {
     server.use(
       http.get(`${API}/sellers/${SELLER}`, () =>

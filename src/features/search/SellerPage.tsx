@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageLoading, PageProgress } from '../../components/PageProgress';
+import { UserScore } from '../../components/UserScore';
 import { copy } from '../../config/copy';
 import { useGetSellerQuery } from '../catalogue/catalogueApi';
 import { ReportButton } from '../reports/ReportButton';
@@ -53,7 +54,8 @@ export function Component() {
         {copy.sellerPage.forSale(seller.booksForSale)}
       </Typography>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, minHeight: 30, mb: 3 }}>
-        <SellerReviewScore sellerId={id} />
+        {/* Older answers carry no score: their reviews' first page says it. */}
+        {seller.sellerScore ? <UserScore score={seller.sellerScore} /> : <SellerReviewScore sellerId={id} />}
         <ReportButton kind="user" id={seller._id} />
       </Stack>
       <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
