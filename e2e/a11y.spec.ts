@@ -110,11 +110,12 @@ const DEMO_ORDER_BOOKS = {
   paidShipping: 'Middlemarch (demo copy)',
   received: 'A Brief History of Time (demo copy)',
   disputed: "Charlotte's Web (demo copy)",
+  completed: 'The Pragmatic Programmer (demo copy)',
 } as const;
 type DemoOrder = keyof typeof DEMO_ORDER_BOOKS;
 
 const ORDER_LISTS: Record<Exclude<Role, 'visitor'>, { url: string; orders: DemoOrder[] }> = {
-  buyer: { url: '/dashboard', orders: ['paidMeetup', 'received'] },
+  buyer: { url: '/dashboard', orders: ['paidMeetup', 'received', 'completed'] },
   seller: { url: '/dashboard/mybuyer', orders: ['paidMeetup', 'ready', 'paidShipping'] },
   admin: { url: '/dashboard/disputes', orders: ['disputed'] },
 };
@@ -186,6 +187,10 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
     ),
     route('favourites', '/dashboard/favourites', (page) => expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible()),
     route('wanted', '/dashboard/wanted', (page) => expect(page.getByRole('heading', { level: 1, name: 'Wanted' })).toBeVisible()),
+    // The threads, or (none yet in this shop) the empty state.
+    route('messages', '/dashboard/messages', (page) =>
+      expect(page.getByRole('list', { name: 'Messages' }).getByRole('link').first().or(page.getByText(/^No messages yet\./))).toBeVisible(),
+    ),
   ];
   if (role === 'buyer') {
     return [
@@ -223,6 +228,8 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
       route('order-buyer-received', ids.orders.received, (page) =>
         expect(page.getByRole('main').getByRole('button', { name: 'Report a problem' })).toBeVisible(),
       ),
+      // The demo book is Vera Seller's: the buyer may ask about it (the button shows once the page is live).
+      dialog('ask-seller-dialog', ids.bookPath, (page) => page.getByRole('button', { name: 'Ask the seller' }).click(), 'Ask the seller'),
       // An ISBN nobody lists (in the book-metadata stand-in, not in the shop): the want dialog.
       dialog(
         'want-isbn-dialog',
@@ -230,6 +237,11 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
         (page) => page.getByRole('button', { name: "Tell me when it's listed" }).click(),
         "Tell me when it's listed",
       ),
+      // Its reviews: the form, or the buyer's review once posted.
+      route('order-buyer-completed', ids.orders.completed, (page) =>
+        expect(page.getByRole('region', { name: 'Reviews' }).getByRole('heading', { level: 3 }).first()).toBeVisible(),
+      ),
+      dialog('report-dialog', ids.bookPath, (page) => page.getByRole('button', { name: 'Report this book' }).click(), 'Report this book'),
       dialog(
         'report-problem-dialog',
         ids.orders.received,
@@ -291,6 +303,10 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
     ),
     // The admin settles it (Refund, Complete); read by the demo seller (an admin too), it is theirs.
     route('order-admin-disputed', ids.orders.disputed),
+    // The grid, or (nobody reported anything yet in this shop) its empty state.
+    route('reports', '/dashboard/reports', (page) =>
+      expect(page.getByRole('grid', { name: 'Reports' }).or(page.getByText('No reports match.'))).toBeVisible(),
+    ),
   ];
 }
 
