@@ -76,6 +76,8 @@ export const book = object({
   seller_name: str, number: str, uses: str, date: str, category: str, condition: str,
   description: str, verified: bool, author: str, isbn: optionalIsbn, delivery: deliveryOffer,
   images: { type: 'array', items: str },
+  // The seller's score from their buyers' reviews and their orders.
+  sellerScore: score,
 });
 
 export const product = object({
@@ -134,6 +136,8 @@ export const booking = {
     createdAt: timestamp,
     // To the seller (and an admin): what the seller receives of the total, after the commission.
     sellerReceives: num,
+    // To the seller (and an admin): the buyer's score from their sellers' reviews and their orders.
+    buyerScore: score,
   },
 } as const;
 

@@ -46,7 +46,7 @@ describe('GET /sellers/:id', () => {
     expect(seller.statusCode).toBe(200);
     expect(seller.json()).toEqual({
       _id: cast.otherSeller.id, name: 'other-seller', verified: false, memberSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      booksSold: 0, booksForSale: 0,
+      booksSold: 0, booksForSale: 0, sellerScore: { average: null, count: 0, completedShare: null },
     });
     await addProduct(t.app, cast.otherSeller, { name: 'Other One' });
     await addProduct(t.app, cast.otherSeller, { name: 'Other Two' });

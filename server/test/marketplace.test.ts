@@ -37,6 +37,8 @@ describe('catalogue', () => {
         delivery: { meetup: true, shipping: true, shippingPrice: 3.99 },
         // One photo each: the cover.
         images: [entry.img],
+        // No reviews or orders yet.
+        sellerScore: { average: null, count: 0, completedShare: null },
       });
     }
     const all = (await t.app.inject({ url: '/bookCatagoriesId', headers: cast.buyer.headers })).json<WireBook[]>();

@@ -74,6 +74,8 @@ describe("the seller's buyers (GET /mybuyers)", () => {
       sellerName: '',
       // $5.00 less the least commission, $0.50.
       sellerReceives: 4.5,
+      // The buyer has no reviews or ended orders yet.
+      buyerScore: { average: null, count: 0, completedShare: null },
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { BookingRow } from '../repositories/bookings';
-import type { BookRow } from '../repositories/books';
+import type { BookRow, ListedBookRow } from '../repositories/books';
 import type { Category } from '../repositories/categories';
+import { scoreOf } from '../repositories/scores';
 import type { User } from '../repositories/users';
 import { toDollars } from './money';
 
@@ -60,7 +61,7 @@ export const categoryOnWire = (base: string, category: Category) => ({
 /** Every photo of the listing, the cover first. */
 const photosOnWire = (base: string, book: Pick<BookRow, 'img' | 'photos'>) => [book.img, ...(book.photos ?? [])].map((url) => absoluteUrl(base, url));
 
-export const bookOnWire = (base: string, book: BookRow) => ({
+export const bookOnWire = (base: string, book: ListedBookRow) => ({
   _id: book.id,
   name: book.name,
   img: absoluteUrl(base, book.img),
@@ -79,6 +80,7 @@ export const bookOnWire = (base: string, book: BookRow) => ({
   isbn: book.isbn,
   delivery: deliveryOfferOnWire(book),
   images: photosOnWire(base, book),
+  sellerScore: scoreOf(book),
 });
 
 /** A seller's own book in the Product shape of the add-product form (plus whether it sold). */
@@ -118,7 +120,7 @@ export const bookingOnWire = (base: string, booking: BookingRow) => ({
 });
 
 /** A book as `request`'s caller may see it: visitors get no seller phone number. */
-export function bookForCaller(request: FastifyRequest, base: string, book: BookRow) {
+export function bookForCaller(request: FastifyRequest, base: string, book: ListedBookRow) {
   const { number, ...rest } = bookOnWire(base, book);
   return request.currentUser ? { ...rest, number } : rest;
 }

@@ -4,6 +4,7 @@ import { toDollars } from '../lib/money';
 import { bookingOnWire } from '../lib/wire';
 import type { BookingRow } from '../repositories/bookings';
 import { ordersRepository, type TimelineEntry } from '../repositories/orders';
+import { EMPTY_SCORE, scoresRepository, type Score } from '../repositories/scores';
 import type { User } from '../repositories/users';
 import { DEADLINE_OF, movesFor, type Viewer } from './states';
 
@@ -19,14 +20,15 @@ const CODE_SHOWN_IN = ['paid', 'ready'];
 
 /**
  * An order as `viewer` reads it: the spec's booking fields, its state, delivery, timeline, next
- * deadline and the moves the reader may make now. The hand-over code goes to the buyer only.
+ * deadline and the moves the reader may make now. The hand-over code goes to the buyer only; the
+ * buyer's score to the seller and an admin (`buyerScore`, when given).
  */
 export function orderOnWire(
   base: string,
   row: BookingRow,
   viewer: Viewer,
   timeline: readonly TimelineEntry[],
-  { admin, now, commission }: { admin: boolean; now: Date; commission: Commission },
+  { admin, now, commission, buyerScore }: { admin: boolean; now: Date; commission: Commission; buyerScore?: Score },
 ) {
   const side = viewer === 'admin' ? undefined : viewer;
   const problemWindowOpen = row.state === 'received' && row.due_at !== null && row.due_at.getTime() > now.getTime();
@@ -64,12 +66,14 @@ export function orderOnWire(
         row.resale_price_cents + row.shipping_cents - (row.commission_cents ?? commissionOn(row.resale_price_cents, commission)),
       ),
     }),
+    ...(viewer !== 'buyer' && buyerScore !== undefined && { buyerScore }),
   };
 }
 
 /**
- * These orders as `caller` reads them, with their timelines (one query for all of them). Rows the
- * caller is no side of read as an admin's when the caller is one (the lists only hold their own).
+ * These orders as `caller` reads them, with their timelines and, for the seller's and an admin's
+ * eyes, their buyers' scores (one query each for all of them). Rows the caller is no side of read
+ * as an admin's when the caller is one (the lists only hold their own).
  */
 export async function ordersForCaller(
   db: Queryable,
@@ -80,9 +84,16 @@ export async function ordersForCaller(
   /** The side every row is read from, for a list of the caller's own (their orders, their buyers). */
   side?: 'buyer' | 'seller',
 ) {
-  const timelines = await ordersRepository(db).timelinesOf(rows.map((row) => row.id));
+  const viewers = rows.map((row) => side ?? viewerOf(row, caller) ?? 'admin');
+  const scored = rows.filter((row, index) => viewers[index] !== 'buyer' && row.buyer_id !== null).map((row) => row.buyer_id ?? '');
+  const [timelines, buyerScores] = await Promise.all([
+    ordersRepository(db).timelinesOf(rows.map((row) => row.id)),
+    scoresRepository(db).scoresOf(scored, 'buyer'),
+  ]);
   const admin = caller.role === 'admin';
-  return rows.map((row) =>
-    orderOnWire(base, row, side ?? viewerOf(row, caller) ?? 'admin', timelines.get(row.id) ?? [], { admin, now, commission }),
+  return rows.map((row, index) =>
+    orderOnWire(base, row, viewers[index], timelines.get(row.id) ?? [], {
+      admin, now, commission, buyerScore: row.buyer_id === null ? EMPTY_SCORE : buyerScores.get(row.buyer_id),
+    }),
   );
 }

@@ -11,12 +11,12 @@ declare module 'fastify' {
 
 /**
  * The reads the API keeps in memory, and what empties each of them. Every one is emptied by the
- * database itself: triggers announce each committed change of `books`, `categories` and `users`
- * (`migrations/008_table_changes.sql`), whichever route, job or process made it, and
- * `db.watchChanges` hands the announcements here. This process's own writes are told before they
- * resolve, so the next read after a write is never stale; another process's writes, as soon as
- * PostgreSQL's notification arrives (normally well under a millisecond on one network, see
- * server/README.md "Kept in memory").
+ * database itself: triggers announce each committed change of `books`, `categories`, `users` and
+ * `user_scores` (`migrations/008_table_changes.sql`, `019_scores.sql`), whichever route, job or
+ * process made it, and `db.watchChanges` hands the announcements here. This process's own writes
+ * are told before they resolve, so the next read after a write is never stale; another process's
+ * writes, as soon as PostgreSQL's notification arrives (normally well under a millisecond on one
+ * network, see server/README.md "Kept in memory").
  */
 export interface ReadCaches {
   /** `GET /bookCatagories`, ready to send (one entry). */
@@ -27,11 +27,15 @@ export interface ReadCaches {
   users: ChangeCache<User | undefined>;
 }
 
-/** Book pages hold each book's `verified` (its seller's role) and only books of known categories. */
+/**
+ * Book pages hold each book's `verified` (its seller's role), its seller's score (`user_scores`,
+ * migrations/019_scores.sql) and only books of known categories.
+ */
 const EMPTIED_BY: Readonly<Record<string, readonly (keyof ReadCaches)[]>> = {
   books: ['bookPages'],
   categories: ['categories', 'bookPages'],
   users: ['bookPages', 'users'],
+  user_scores: ['bookPages'],
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import { BOOK_COLUMNS, type BookRow } from './books';
+import { BOOK_COLUMNS, BOOKS_FROM, LISTED, type ListedBookRow } from './books';
 
 export type SearchSort = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
 
@@ -39,7 +39,7 @@ export type SearchCursor = (
 };
 
 export interface SearchPage {
-  rows: BookRow[];
+  rows: ListedBookRow[];
   /** All matches (on later pages: as counted when the search began). */
   total: number;
   /** Set when more rows follow this page. */
@@ -58,7 +58,7 @@ export function dictionaryWords(text: string): string[] {
 
 /** Builds `where` clauses with numbered parameters. */
 class Where {
-  readonly clauses: string[] = ['not b.sold'];
+  readonly clauses: string[] = [...LISTED];
   readonly params: unknown[] = [];
 
   param(value: unknown): string {
@@ -130,13 +130,13 @@ function ordering(sort: SearchSort, score: string, where: Where, cursor?: Search
   return ascending ? 'b.resale_price_cents, b.id' : 'b.resale_price_cents desc, b.id desc';
 }
 
-interface RankedRow extends BookRow {
+type RankedRow = ListedBookRow & {
   score: number;
   created_at_text: string;
   total: number;
-}
+};
 
-/** Search and paged lists over the books for sale; sold and withdrawn books never appear. */
+/** Search and paged lists over the books for sale; sold, withdrawn and hidden books never appear. */
 export function bookSearchRepository(db: Db) {
   return {
     async search(filters: SearchFilters, sort: SearchSort, limit: number, cursor?: SearchCursor): Promise<SearchPage> {
@@ -159,7 +159,7 @@ export function bookSearchRepository(db: Db) {
       const totalColumn = countInline ? 'count(*) over ()::int' : `${where.param(cursor?.total ?? 0)}::int`;
       const pageSql = `select ${BOOK_COLUMNS}, ${score} as score, b.created_at::text as created_at_text,
           ${totalColumn} as total
-        from books b left join users u on u.id = b.seller_id
+        from ${BOOKS_FROM}
         where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}`;
       const rows = await db.query<RankedRow>(pageSql, where.params);
       let total = rows[0]?.total ?? cursor?.total ?? 0;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { scoreColumns, type ScoreRow } from './scores';
 import { keysetPage, Params, type KeysetOrder, type ListPage, type ListPosition } from './keyset';
 
 export interface BookRow {
@@ -29,9 +30,14 @@ export interface BookRow {
   sold: boolean;
   /** The seller is verified (role admin) or the shop itself; false once the seller's account is gone. */
   verified: boolean;
+  /** An admin hid the listing, or its seller is suspended: on no list, and no page but its seller's. */
+  hidden: boolean;
 }
 
-export type NewBook = Omit<BookRow, 'sold' | 'verified'>;
+/** A book as the lists and pages read it: with its seller's score (`ScoreRow`). */
+export type ListedBookRow = BookRow & ScoreRow;
+
+export type NewBook = Omit<BookRow, 'sold' | 'verified' | 'hidden'>;
 
 /** What editing a listing may change. */
 export type ListingChanges = Partial<
@@ -47,33 +53,46 @@ const LISTING_COLUMNS: ReadonlyArray<keyof ListingChanges> = [
   'condition', 'description', 'author', 'isbn', 'offers_meetup', 'offers_shipping', 'shipping_price_cents', 'photos',
 ];
 
-/** The columns of a `BookRow`, from `books b left join users u`. */
+/**
+ * The columns of a `ListedBookRow`, from `BOOKS_FROM`: the seller's score comes in the same
+ * statement (one primary-key lookup a row), so a page costs no query more for it.
+ */
 export const BOOK_COLUMNS = `b.id, b.category, b.name, b.img, b.location, b.resale_price_cents,
   b.orginal_price_cents, b.seller_id, b.seller_email, b.seller_name, b.number, b.uses, b.date,
   b.condition, b.description, b.author, b.isbn, b.offers_meetup, b.offers_shipping, b.shipping_price_cents, b.photos, b.sold,
-  coalesce(u.role = 'admin' or u.system_account, false) as verified`;
+  coalesce(u.role = 'admin' or u.system_account, false) as verified,
+  (b.hidden_at is not null or b.seller_suspended) as hidden,
+  ${scoreColumns('sc', 'seller')}`;
 
-const BOOKS_FROM = 'books b left join users u on u.id = b.seller_id';
+/** The books with their sellers (`u`) and their sellers' scores (`sc`). */
+export const BOOKS_FROM = 'books b left join users u on u.id = b.seller_id left join user_scores sc on sc.user_id = b.seller_id';
 const SELECT_BOOKS = `select ${BOOK_COLUMNS} from ${BOOKS_FROM}`;
+
+/**
+ * The books any list may show: on sale, not hidden by an admin, their seller not suspended. Every
+ * index of the lists is partial on `not sold`, which these imply; hidden books are few, and are
+ * passed over in the index's order.
+ */
+export const LISTED = ['not b.sold', 'b.hidden_at is null', 'not b.seller_suspended'] as const;
 
 /** Books are listed oldest first, the order they were put up for sale in. */
 export const BOOKS_OLDEST_FIRST: KeysetOrder = { key: 'b.created_at', keyType: 'timestamptz', id: 'b.id' };
 
 export function booksRepository(db: Queryable) {
   return {
-    /** A page of the books still for sale, of one category or of all when `category` is undefined. */
-    listForSale(category: string | undefined, limit: number, after?: ListPosition): Promise<ListPage<BookRow>> {
+    /** A page of the books still for sale (and listed), of one category or of all when `category` is undefined. */
+    listForSale(category: string | undefined, limit: number, after?: ListPosition): Promise<ListPage<ListedBookRow>> {
       const params = new Params();
-      const where = ['not b.sold'];
+      const where: string[] = [...LISTED];
       if (category !== undefined) where.push(`b.category = ${params.add(category)}`);
-      return keysetPage<BookRow>(db, { columns: BOOK_COLUMNS, from: BOOKS_FROM, where, params, order: BOOKS_OLDEST_FIRST, limit, after });
+      return keysetPage<ListedBookRow>(db, { columns: BOOK_COLUMNS, from: BOOKS_FROM, where, params, order: BOOKS_OLDEST_FIRST, limit, after });
     },
 
-    /** A page of a seller's own books, sold ones included. */
-    listBySeller(sellerId: string, limit: number, after?: ListPosition): Promise<ListPage<BookRow>> {
+    /** A page of a seller's own books, sold and hidden ones included. */
+    listBySeller(sellerId: string, limit: number, after?: ListPosition): Promise<ListPage<ListedBookRow>> {
       const params = new Params();
       const where = [`b.seller_id = ${params.add(sellerId)}`];
-      return keysetPage<BookRow>(db, { columns: BOOK_COLUMNS, from: BOOKS_FROM, where, params, order: BOOKS_OLDEST_FIRST, limit, after });
+      return keysetPage<ListedBookRow>(db, { columns: BOOK_COLUMNS, from: BOOKS_FROM, where, params, order: BOOKS_OLDEST_FIRST, limit, after });
     },
 
     /** How many books a seller has listed, sold ones included: the length of `listBySeller` over all its pages. */
@@ -82,8 +101,9 @@ export function booksRepository(db: Queryable) {
       return rows[0]?.total ?? 0;
     },
 
-    async findById(id: string): Promise<BookRow | undefined> {
-      return (await db.query<BookRow>(`${SELECT_BOOKS} where b.id = $1`, [id]))[0];
+    /** The book, hidden or not (its page answers 404 for a hidden one: `hidden`). */
+    async findById(id: string): Promise<ListedBookRow | undefined> {
+      return (await db.query<ListedBookRow>(`${SELECT_BOOKS} where b.id = $1`, [id]))[0];
     },
 
     async insert(book: NewBook): Promise<void> {

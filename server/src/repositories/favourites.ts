@@ -17,12 +17,13 @@ export const FAVOURITES_MAX = 500;
 
 export function favouritesRepository(db: Queryable) {
   return {
+    /** A user's favourites, newest first; hidden listings leave the list until they are shown again. */
     async listFor(userId: string): Promise<FavouriteRow[]> {
       return db.query<FavouriteRow>(
         `select f.book_id, b.name, b.author, b.resale_price_cents::int as price_cents, b.img, b.sold,
            f.saved_price_cents::int as saved_price_cents, f.created_at
          from favourites f join books b on b.id = f.book_id
-         where f.user_id = $1 order by f.created_at desc, f.book_id desc limit ${FAVOURITES_MAX}`,
+         where f.user_id = $1 and b.hidden_at is null and not b.seller_suspended order by f.created_at desc, f.book_id desc limit ${FAVOURITES_MAX}`,
         [userId],
       );
     },

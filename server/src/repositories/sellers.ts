@@ -1,7 +1,9 @@
 import type { Queryable } from '../db/db';
+import { LISTED } from './books';
+import { scoreColumns, type ScoreRow } from './scores';
 
-/** What a seller's public page shows about them. */
-export interface SellerProfile {
+/** What a seller's public page shows about them, their score included. */
+export interface SellerProfile extends ScoreRow {
   id: string;
   name: string;
   /** Verified by an admin (role admin), or the shop itself. */
@@ -9,6 +11,7 @@ export interface SellerProfile {
   /** When the account was made, as an ISO date. */
   member_since: string;
   books_sold: number;
+  /** Listed books: hidden ones are not for sale to anyone. */
   books_for_sale: number;
 }
 
@@ -20,8 +23,9 @@ export function sellersRepository(db: Queryable) {
         `select u.id, u.name, (u.role = 'admin' or u.system_account) as verified,
                 to_char(u.created_at, 'YYYY-MM-DD') as member_since,
                 (select count(*)::int from books b where b.seller_id = u.id and b.sold) as books_sold,
-                (select count(*)::int from books b where b.seller_id = u.id and not b.sold) as books_for_sale
-         from users u
+                (select count(*)::int from books b where b.seller_id = u.id and ${LISTED.join(' and ')}) as books_for_sale,
+                ${scoreColumns('sc', 'seller')}
+         from users u left join user_scores sc on sc.user_id = u.id
          where u.id = $1 and u.role in ('seller', 'admin')`,
         [id],
       );

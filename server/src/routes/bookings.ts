@@ -108,7 +108,8 @@ export default async function bookingRoutes(app: FastifyInstance) {
       const body = request.body;
       if (!sameEmail(body.email, caller.email)) throw forbidden('You can only book for yourself');
       const book = await books.findById(body.bookId);
-      if (!book) throw notFound('No such book');
+      // A hidden listing is on sale to nobody (an admin hid it, or its seller is suspended).
+      if (!book || book.hidden) throw notFound('No such book');
       if (book.sold) throw conflict('This book is already sold');
       if (book.seller_id === caller.id) throw badRequest('You cannot book your own book');
       // Booking the same book twice answers the open booking instead of making a second one.

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors';
 import { baseUrlOf, bookForCaller } from '../lib/wire';
 import { booksRepository } from '../repositories/books';
+import { scoreOf } from '../repositories/scores';
 import { sellersRepository } from '../repositories/sellers';
-import { idParams } from '../schemas';
+import { idParams, score } from '../schemas';
 import { publicBook } from './search';
 
 const bookPage = {
@@ -14,10 +15,10 @@ const bookPage = {
 
 const sellerPage = {
   type: 'object',
-  required: ['_id', 'name', 'verified', 'memberSince', 'booksSold', 'booksForSale'],
+  required: ['_id', 'name', 'verified', 'memberSince', 'booksSold', 'booksForSale', 'sellerScore'],
   properties: {
     _id: { type: 'string' }, name: { type: 'string' }, verified: { type: 'boolean' }, memberSince: { type: 'string' },
-    booksSold: { type: 'integer' }, booksForSale: { type: 'integer' },
+    booksSold: { type: 'integer' }, booksForSale: { type: 'integer' }, sellerScore: score,
   },
 } as const;
 
@@ -31,8 +32,8 @@ export default async function bookRoutes(app: FastifyInstance) {
     { preHandler: app.identifyIfSignedIn, schema: { params: idParams, response: { 200: bookPage } } },
     async (request) => {
       const book = await books.findById(request.params.id);
-      // A withdrawn book is gone; a sold one stays on record and says so.
-      if (!book) throw notFound('This book is no longer listed');
+      // A withdrawn or hidden book is gone; a sold one stays on record and says so.
+      if (!book || book.hidden) throw notFound('This book is no longer listed');
       return { ...bookForCaller(request, baseUrlOf(request), book), sold: book.sold, sellerId: book.seller_id };
     },
   );
@@ -50,6 +51,7 @@ export default async function bookRoutes(app: FastifyInstance) {
         memberSince: seller.member_since,
         booksSold: seller.books_sold,
         booksForSale: seller.books_for_sale,
+        sellerScore: scoreOf(seller),
       };
     },
   );

@@ -10,7 +10,8 @@ import type { Queryable } from '../db/db';
  * A book listed or edited: every want it matches tells its owner, once per book and want. The
  * wants are found through indexes: by the book's ISBN, and by the words of its title and author
  * (a want's words must all be among them, `lexemes <@`). The seller's own wants, a price above the
- * want's limit and a filter the book does not meet tell nobody. Answers how many were told.
+ * want's limit, a filter the book does not meet and a hidden listing tell nobody. Answers how many
+ * were told.
  */
 export async function tellWanters(tx: Queryable, bookIds: readonly string[], at: Date): Promise<number> {
   if (bookIds.length === 0) return 0;
@@ -18,7 +19,7 @@ export async function tellWanters(tx: Queryable, bookIds: readonly string[], at:
     `with listed as (
        select b.id, b.name, b.isbn, b.seller_id, b.resale_price_cents as price, b.category, b.condition, b.location,
          tsvector_to_array(b.search_vector) as words
-       from books b where b.id = any($1::text[]) and not b.sold
+       from books b where b.id = any($1::text[]) and not b.sold and b.hidden_at is null and not b.seller_suspended
      ), candidates as (
        select l.id as book_id, w.* from listed l join wants w on w.isbn = l.isbn where l.isbn is not null
        union
@@ -46,7 +47,7 @@ export async function tellPriceDrop(tx: Queryable, bookId: string, fromCents: nu
     `insert into notifications (user_id, kind, role, book_name, created_at, book_id, amount_cents)
      select f.user_id, 'price_drop', 'buyer', b.name, $3, b.id, b.resale_price_cents
      from favourites f join books b on b.id = f.book_id
-     where f.book_id = $1 and not b.sold and b.resale_price_cents < $2 and f.user_id <> b.seller_id
+     where f.book_id = $1 and not b.sold and b.hidden_at is null and not b.seller_suspended and b.resale_price_cents < $2 and f.user_id <> b.seller_id
      returning id`,
     [bookId, fromCents, at],
   );
