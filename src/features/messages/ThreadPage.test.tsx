@@ -193,6 +193,20 @@ describe('a thread page', () => {
     await waitFor(() => expect(calls.filter((call) => call.path === '/threads/t1/read')).toHaveLength(1));
   });
 
+  it('announces nothing of a thread opened again: its messages are not new', async () => {
+    serveMessages([aThread(), aThread({ _id: 't2', bookName: 'Emma' })], {
+      messages: { t1: [aMessage({ text: 'Dune is here' })], t2: [aMessage({ _id: '300', threadId: 't2', text: 'Emma is here' })] },
+    });
+    const { router } = renderApp('/dashboard/messages/t1', { preloadedState: signedInState() });
+    expect(await screen.findByText('Dune is here')).toBeInTheDocument();
+    router.navigate('/dashboard/messages/t2');
+    expect(await screen.findByText('Emma is here')).toBeInTheDocument();
+    router.navigate('/dashboard/messages/t1');
+    expect(await screen.findByText('Dune is here')).toBeInTheDocument();
+    const said = screen.getAllByRole('status').map((region) => region.textContent);
+    expect(said.filter((text) => text?.startsWith('Sam Seller:'))).toEqual([]);
+  });
+
   it('passes axe with its composer', async () => {
     serveMessages([aThread()], { messages: { t1: [aMessage()] } });
     renderApp('/dashboard/messages/t1', { preloadedState: signedInState() });

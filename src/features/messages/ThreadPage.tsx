@@ -50,7 +50,8 @@ export function Component() {
             <SubjectLink thread={thread.data} />
           </Stack>
         </Box>
-        <ThreadView thread={thread.data} />
+        {/* Another thread is another view: nothing said or written in one carries to the next. */}
+        <ThreadView key={thread.data._id} thread={thread.data} />
       </Stack>
     );
   }
