@@ -20,7 +20,7 @@ export function ThreadPanel({ threadId }: { threadId: string }) {
         {copy.chat.title}
       </Typography>
       {thread.data ? (
-        <ThreadView thread={thread.data} />
+        <ThreadView key={thread.data._id} thread={thread.data} />
       ) : (
         <LoadFailed what={copy.chat.threadFailed} error={thread.error} retrying={thread.isFetching} onRetry={() => void thread.refetch()} />
       )}
