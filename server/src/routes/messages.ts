@@ -141,7 +141,8 @@ export default async function messageRoutes(app: FastifyInstance) {
       const at = now();
       const closed = await closedReason(app.db, row, caller, role, at);
       if (closed !== undefined) throw SEND_REFUSED.error(closed);
-      const saved = await repo.insert(row, caller, role, text, at);
+      // The message and the thread's time and read mark commit together (the event goes at commit).
+      const saved = await app.db.transaction((tx) => messagesRepository(tx).insert(row, caller, role, text, at));
       reply.code(201);
       return messageOnWire(saved);
     },
