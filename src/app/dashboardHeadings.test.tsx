@@ -28,6 +28,7 @@ const pages: Array<[string, string, Partial<RootState>, string]> = [
   ['Messages', '/dashboard/messages', buyer, 'Messages'],
   ['an unknown thread', '/dashboard/messages/nope', buyer, 'No such conversation.'],
   ['Payouts', '/dashboard/payouts', admin, 'Payouts'],
+  ['Reports', '/dashboard/reports', admin, 'Reports'],
   ['a paid booking', '/dashboard/payment/b1', buyer, 'payment for Dune'],
   ['an unknown booking', '/dashboard/payment/nope', buyer, "We couldn't find this booking"],
   ['a seller page, to a buyer', '/dashboard/mybuyer', buyer, 'You need a seller account for this page'],
@@ -59,6 +60,7 @@ beforeEach(() => {
     http.get(`${API}/admin/payouts/waiting`, () => HttpResponse.json([])),
     http.get(`${API}/admin/commission`, () => HttpResponse.json([])),
     http.get(`${API}/admin/reconciliation`, () => HttpResponse.json(null)),
+    http.get(`${API}/admin/reports`, () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   );
 });
 
