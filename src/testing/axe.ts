@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import axe from 'axe-core';
 
 /** What the accessibility sweep (e2e/a11y.spec.ts) checks against: WCAG 2.2 AA. */
@@ -8,10 +9,15 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
  * per rule broken. jsdom lays nothing out, so colours and sizes are left to the browser sweep.
  */
 export async function axeViolations(root: Element = document.body): Promise<string[]> {
-  const results = await axe.run(root, {
-    runOnly: { type: 'tag', values: WCAG_TAGS },
-    rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
+  let results: axe.AxeResults | undefined;
+  // Transitions and ripples that finish meanwhile update the screen: inside act, as a test's other steps.
+  await act(async () => {
+    results = await axe.run(root, {
+      runOnly: { type: 'tag', values: WCAG_TAGS },
+      rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
+    });
   });
+  if (!results) throw new Error('axe did not run');
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useFormik } from 'formik';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import * as Yup from 'yup';
 import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
@@ -44,6 +44,9 @@ interface Props {
  */
 export function ModerationDialog({ decision, onClose }: Props) {
   const id = useId();
+  // What it said stays while it fades out.
+  const [shown, setShown] = useState(decision);
+  if (decision && decision !== shown) setShown(decision);
   const [moderate, moderation] = useModerateMutation();
   const [reinstate, reinstatement] = useReinstateMutation();
   const busy = moderation.isLoading || reinstatement.isLoading;
@@ -73,8 +76,8 @@ export function ModerationDialog({ decision, onClose }: Props) {
     onClose();
   };
   const reasonError = (formik.touched.reason && formik.errors.reason) || undefined;
-  const title = decision ? (decision.action === 'reinstate' ? copy.reports.lift : copy.reports.ask[decision.action]) : '';
-  const confirm = decision ? (decision.action === 'reinstate' ? copy.reports.lift : copy.reports.moves[decision.action]) : '';
+  const title = shown ? (shown.action === 'reinstate' ? copy.reports.lift : copy.reports.ask[shown.action]) : '';
+  const confirm = shown ? (shown.action === 'reinstate' ? copy.reports.lift : copy.reports.moves[shown.action]) : '';
 
   return (
     <Dialog
@@ -89,7 +92,7 @@ export function ModerationDialog({ decision, onClose }: Props) {
       <form onSubmit={formik.handleSubmit} noValidate>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
           <DialogContentText id={`${id}-subject`} sx={{ overflowWrap: 'anywhere' }}>
-            {decision ? subjectOf(decision) : ''}
+            {shown ? subjectOf(shown) : ''}
           </DialogContentText>
           <FormTextField
             label={copy.reports.reason}
@@ -106,7 +109,7 @@ export function ModerationDialog({ decision, onClose }: Props) {
           <Button onClick={close} disabled={busy}>
             {copy.reports.back}
           </Button>
-          <Button type="submit" variant="contained" color={decision?.action === 'suspend' || decision?.action === 'delete' ? 'error' : 'primary'} disabled={busy}>
+          <Button type="submit" variant="contained" color={shown?.action === 'suspend' || shown?.action === 'delete' ? 'error' : 'primary'} disabled={busy}>
             {confirm}
           </Button>
         </DialogActions>

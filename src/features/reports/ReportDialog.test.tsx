@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
@@ -46,7 +46,7 @@ describe('reporting something', () => {
     expect(sent).toEqual([]);
 
     // By keyboard: into the radio group, then along it with the arrow keys.
-    within(dialog).getByRole('radio', { name: copy.reports.reasons.fake }).focus();
+    act(() => within(dialog).getByRole('radio', { name: copy.reports.reasons.fake }).focus());
     await user.keyboard('{ArrowDown}');
     expect(within(dialog).getByRole('radio', { name: copy.reports.reasons.prohibited })).toBeChecked();
     await user.click(within(dialog).getByRole('radio', { name: copy.reports.reasons.spam }));

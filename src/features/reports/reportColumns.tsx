@@ -54,7 +54,7 @@ export function compactReportColumns(onDecide: OnDecide): GridColDef<AdminReport
   return [
     {
       ...atColumn,
-      headerName: copy.reports.title,
+      // Ordered by when they were reported, as at desktop widths.
       width: undefined,
       flex: 1,
       minWidth: 0,

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
@@ -73,7 +73,7 @@ describe("a completed order's reviews", () => {
 
     // The stars are radio buttons in a group named by its legend: the arrow keys choose.
     const stars = within(form).getByRole('group', { name: copy.reviews.rating });
-    within(stars).getByRole('radio', { name: copy.reviews.stars(3) }).focus();
+    act(() => within(stars).getByRole('radio', { name: copy.reviews.stars(3) }).focus());
     await user.keyboard('{ArrowRight}');
     expect(within(stars).getByRole('radio', { name: copy.reviews.stars(4) })).toBeChecked();
     await user.clear(comment);
