@@ -11,6 +11,10 @@ import { callerOf } from '../plugins/identity';
 import { BOOKINGS_OLDEST_FIRST, bookingsRepository } from '../repositories/bookings';
 import { booksRepository, type BookRow } from '../repositories/books';
 import { booking, bookingInserted, deleted, email, id, idParams, listOf, sameEmail, text } from '../schemas';
+import { blocksRepository } from '../repositories/blocks';
+
+/** A seller who blocked the caller sells them nothing. */
+const BOOKING_BLOCKED = 'This seller does not accept your bookings';
 
 interface NewBookingBody {
   bookId: string;
@@ -112,6 +116,9 @@ export default async function bookingRoutes(app: FastifyInstance) {
       if (!book || book.hidden) throw notFound('No such book');
       if (book.sold) throw conflict('This book is already sold');
       if (book.seller_id === caller.id) throw badRequest('You cannot book your own book');
+      if (book.seller_id !== null && (await blocksRepository(app.db).blocks(book.seller_id, caller.id))) {
+        throw forbidden(BOOKING_BLOCKED);
+      }
       // Booking the same book twice answers the open booking instead of making a second one.
       const open = await bookings.findUnpaid(caller.id, book.id);
       if (open) return { acknowledged: true, insertedId: open.id, alreadyBooked: true };
