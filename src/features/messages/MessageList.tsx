@@ -7,17 +7,20 @@ import { copy } from '../../config/copy';
 import { formatMoment } from '../../lib/orders';
 import { visuallyHidden } from '../../lib/visuallyHidden';
 import type { Message } from '../../types/entities';
+import { ReportButton } from '../reports/ReportButton';
 
 interface Props {
   /** Oldest first. */
   messages: Message[];
-  /** The reader's id: their messages say "You". */
+  /** The reader's id: their messages say "You"; the other side's may be reported. None for an admin. */
   readerId: string | null;
   hasOlder: boolean;
   loadingOlder: boolean;
   olderFailed: boolean;
   onLoadOlder(): void;
 }
+
+const messageTextId = (message: Message) => `message-${message._id}`;
 
 /** A message's words, as written: plain text, its line breaks kept, never markup, never a link. */
 function MessageBody({ message }: { message: Message }) {
@@ -26,7 +29,9 @@ function MessageBody({ message }: { message: Message }) {
   }
   return (
     <>
-      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Typography>
+      <Typography id={messageTextId(message)} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {message.text}
+      </Typography>
       {/* An admin reads what was hidden, marked so. */}
       {message.hidden && <Typography variant="caption" sx={{ fontStyle: 'italic' }}>{copy.chat.hidden}</Typography>}
     </>
@@ -97,6 +102,9 @@ export function MessageList({ messages, readerId, hasOlder, loadingOlder, olderF
                   <time dateTime={message.at}>{formatMoment(message.at)}</time>
                 </Typography>
                 <MessageBody message={message} />
+                {readerId !== null && !mine && !message.hidden && (
+                  <ReportButton kind="message" id={message._id} describedBy={messageTextId(message)} />
+                )}
               </Box>
             );
           })}
