@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, finalScreenshot, logIn, test, uniqueEmail } from './fixtures';
 import { createUser } from './support/accounts';
+import { demoTrust, REVIEWED, TALKED_ABOUT } from './support/demoTrust';
 
 /**
  * The accessibility sweep: every route, in every role, at desktop and phone widths, with each
@@ -101,6 +102,11 @@ interface Ids {
   sellerPath: string;
   /** The demo orders' pages (scripts/demo-accounts.mjs), by book, as the signed-in user reaches them. */
   orders: Record<string, string>;
+  /**
+   * The completed demo order's thread (support/demoTrust.ts), as the user reaches it: from the
+   * inbox (its buyer and seller), or from the reports (an admin: a message in it was reported).
+   */
+  threadPath: string;
 }
 
 /** The demo orders each role opens: from My Orders (buyer), My Buyer (seller) or the disputes (admin). */
@@ -110,13 +116,15 @@ const DEMO_ORDER_BOOKS = {
   paidShipping: 'Middlemarch (demo copy)',
   received: 'A Brief History of Time (demo copy)',
   disputed: "Charlotte's Web (demo copy)",
-  completed: 'The Pragmatic Programmer (demo copy)',
+  completed: TALKED_ABOUT,
+  /** Completed and reviewed by both sides (support/demoTrust.ts). */
+  reviewed: REVIEWED,
 } as const;
 type DemoOrder = keyof typeof DEMO_ORDER_BOOKS;
 
 const ORDER_LISTS: Record<Exclude<Role, 'visitor'>, { url: string; orders: DemoOrder[] }> = {
-  buyer: { url: '/dashboard', orders: ['paidMeetup', 'received', 'completed'] },
-  seller: { url: '/dashboard/mybuyer', orders: ['paidMeetup', 'ready', 'paidShipping'] },
+  buyer: { url: '/dashboard', orders: ['paidMeetup', 'received', 'completed', 'reviewed'] },
+  seller: { url: '/dashboard/mybuyer', orders: ['paidMeetup', 'ready', 'paidShipping', 'completed', 'reviewed'] },
   admin: { url: '/dashboard/disputes', orders: ['disputed'] },
 };
 
@@ -134,8 +142,22 @@ async function discoverOrders(page: Page, role: Role): Promise<Record<string, st
   return found;
 }
 
+/** The completed demo order's thread: from the inbox for its sides, from the reports' link for an admin. */
+async function discoverThread(page: Page, role: Role): Promise<string> {
+  if (role === 'visitor') return '';
+  await page.goto(role === 'admin' ? '/dashboard/reports' : '/dashboard/messages');
+  const link =
+    role === 'admin'
+      ? page.getByRole('grid', { name: 'Reports' }).getByRole('link', { name: 'Read the thread' }).first()
+      : page.getByRole('list', { name: 'Messages' }).getByRole('link').filter({ hasText: TALKED_ABOUT });
+  const threadPath = (await link.getAttribute('href')) ?? '';
+  expect(threadPath, `${role}'s link to the thread about ${TALKED_ABOUT}`).toMatch(/^\/dashboard\/messages\//);
+  return threadPath;
+}
+
 async function discover(page: Page, role: Role): Promise<Ids> {
   const orders = await discoverOrders(page, role);
+  const threadPath = await discoverThread(page, role);
   await page.goto('/search?q=Clean%20Code');
   const result = page.getByRole('link', { name: /Clean Code \(demo copy\)/ }).first();
   const bookPath = (await result.getAttribute('href')) ?? '';
@@ -143,8 +165,15 @@ async function discover(page: Page, role: Role): Promise<Ids> {
   const sellerPath = (await page.getByRole('link', { name: 'Vera Seller' }).first().getAttribute('href')) ?? '';
   expect(bookPath).toMatch(/^\/books\//);
   expect(sellerPath).toMatch(/^\/sellers\//);
-  return { bookPath, sellerPath, orders };
+  return { bookPath, sellerPath, orders, threadPath };
 }
+
+/** A thread's messages are shown (an order page's, or a thread page's). */
+const messagesShown = (page: Page) => expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem')).toHaveCount(2);
+
+/** The demo seller's page lists the buyer's review (support/demoTrust.ts). */
+const reviewsShown = (page: Page) =>
+  expect(page.getByRole('region', { name: 'Reviews' }).getByRole('listitem').first()).toBeVisible();
 
 function publicViews(ids: Ids): View[] {
   return [
@@ -155,7 +184,7 @@ function publicViews(ids: Ids): View[] {
     route('blog', '/blog'),
     route('search', '/search?q=code'),
     route('book', ids.bookPath),
-    route('seller', ids.sellerPath),
+    route('seller', ids.sellerPath, reviewsShown),
     route('not-found', '/no-such-page'),
   ];
 }
@@ -187,11 +216,26 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
     ),
     route('favourites', '/dashboard/favourites', (page) => expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible()),
     route('wanted', '/dashboard/wanted', (page) => expect(page.getByRole('heading', { level: 1, name: 'Wanted' })).toBeVisible()),
-    // The threads, or (none yet in this shop) the empty state.
+    // The threads, or (none of theirs: the admin) the empty state.
     route('messages', '/dashboard/messages', (page) =>
-      expect(page.getByRole('list', { name: 'Messages' }).getByRole('link').first().or(page.getByText(/^No messages yet\./))).toBeVisible(),
+      expect(page.getByRole('list', { name: 'Messages' }).getByRole('link').or(page.getByText(/^No messages yet\./)).first()).toBeVisible(),
     ),
+    // Its buyer and seller write in it; an admin reads it (a message in it was reported).
+    route('thread', ids.threadPath, messagesShown),
   ];
+  /** The book page's dialogs, for whoever is not its seller. */
+  const bookDialogs = [
+    // The demo book is Vera Seller's: the user may ask about it (the button shows once the page is live).
+    dialog('ask-seller-dialog', ids.bookPath, (page) => page.getByRole('button', { name: 'Ask the seller' }).click(), 'Ask the seller'),
+    dialog('report-dialog', ids.bookPath, (page) => page.getByRole('button', { name: 'Report this book' }).click(), 'Report this book'),
+  ];
+  /** The Report dialog of the other side's message, in the thread. */
+  const reportMessage = dialog(
+    'report-message-dialog',
+    ids.threadPath,
+    (page) => page.getByRole('main').getByRole('button', { name: 'Report this message' }).first().click(),
+    'Report this message',
+  );
   if (role === 'buyer') {
     return [
       ...signedIn,
@@ -228,8 +272,7 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
       route('order-buyer-received', ids.orders.received, (page) =>
         expect(page.getByRole('main').getByRole('button', { name: 'Report a problem' })).toBeVisible(),
       ),
-      // The demo book is Vera Seller's: the buyer may ask about it (the button shows once the page is live).
-      dialog('ask-seller-dialog', ids.bookPath, (page) => page.getByRole('button', { name: 'Ask the seller' }).click(), 'Ask the seller'),
+      ...bookDialogs,
       // An ISBN nobody lists (in the book-metadata stand-in, not in the shop): the want dialog.
       dialog(
         'want-isbn-dialog',
@@ -237,11 +280,16 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
         (page) => page.getByRole('button', { name: "Tell me when it's listed" }).click(),
         "Tell me when it's listed",
       ),
-      // Its reviews: the form, or the buyer's review once posted.
-      route('order-buyer-completed', ids.orders.completed, (page) =>
-        expect(page.getByRole('region', { name: 'Reviews' }).getByRole('heading', { level: 3 }).first()).toBeVisible(),
+      // Its thread, and the buyer's review waiting for the seller's.
+      route('order-buyer-completed', ids.orders.completed, async (page) => {
+        await expect(page.getByRole('region', { name: 'Reviews' }).getByRole('heading', { level: 3, name: 'Your review' })).toBeVisible();
+        await messagesShown(page);
+      }),
+      // Both reviews shown: the seller's with its reply form and Report button.
+      route('order-buyer-reviewed', ids.orders.reviewed, (page) =>
+        expect(page.getByRole('region', { name: 'Reviews' }).getByRole('heading', { level: 3, name: "The seller's review" })).toBeVisible(),
       ),
-      dialog('report-dialog', ids.bookPath, (page) => page.getByRole('button', { name: 'Report this book' }).click(), 'Report this book'),
+      reportMessage,
       dialog(
         'report-problem-dialog',
         ids.orders.received,
@@ -284,6 +332,23 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
         (page) => page.getByRole('main').getByRole('button', { name: 'Mark shipped' }).click(),
         'Mark this book shipped',
       ),
+      // Its thread, and the form to review the buyer (who reviewed already).
+      route('order-seller-completed', ids.orders.completed, async (page) => {
+        await expect(page.getByRole('form', { name: 'Review the buyer' })).toBeVisible();
+        await messagesShown(page);
+      }),
+      // Both reviews shown: the buyer's with its reply form and Report button.
+      route('order-seller-reviewed', ids.orders.reviewed, (page) =>
+        expect(page.getByRole('region', { name: 'Reviews' }).getByRole('heading', { level: 3, name: "The buyer's review" })).toBeVisible(),
+      ),
+      reportMessage,
+      // The book page is the demo seller's own: no Ask. Their page lists the buyer's review, which they may report.
+      dialog(
+        'report-review-dialog',
+        ids.sellerPath,
+        (page) => page.getByRole('region', { name: 'Reviews' }).getByRole('button', { name: 'Report this review' }).first().click(),
+        'Report this review',
+      ),
     ];
   }
   return [
@@ -303,10 +368,15 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
     ),
     // The admin settles it (Refund, Complete); read by the demo seller (an admin too), it is theirs.
     route('order-admin-disputed', ids.orders.disputed),
-    // The grid, or (nobody reported anything yet in this shop) its empty state.
-    route('reports', '/dashboard/reports', (page) =>
-      expect(page.getByRole('grid', { name: 'Reports' }).or(page.getByText('No reports match.'))).toBeVisible(),
+    // The demo buyer reported a message (support/demoTrust.ts): the grid has a row at least.
+    route('reports', '/dashboard/reports', (page) => expect(page.getByRole('grid', { name: 'Reports' }).getByRole('button', { name: 'Hide' }).first()).toBeVisible()),
+    dialog(
+      'reports-action-dialog',
+      '/dashboard/reports',
+      (page) => page.getByRole('grid', { name: 'Reports' }).getByRole('button', { name: 'Hide' }).first().click(),
+      'Hide it from everyone?',
     ),
+    ...bookDialogs,
   ];
 }
 
@@ -366,6 +436,7 @@ for (const size of WIDTHS) {
     test(`axe: every ${role} page at ${size.width}px has no WCAG 2.2 AA violation`, async ({ page }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width: size.width, height: size.height });
+      await demoTrust();
       if (role !== 'visitor') await logInAs(page, ACCOUNTS[role]);
       const ids = await discover(page, role);
       let paymentPath = '';
@@ -405,6 +476,8 @@ for (const size of WIDTHS) {
     const toast = page.getByText('Booking Confirm');
     await expect(toast).toBeVisible();
     await expect(modal).toBeHidden();
+    // The toast slides in: judge it where it stops, not over whatever it passes on its way.
+    await transitionsDone(page);
     const findings = await axeFindings(page, 'success-toast');
     report('toast', size.name, findings);
     expect(findings.map((f) => `${f.view}: ${f.rule} ×${f.nodes.length} ${f.nodes.slice(0, 3).join(' | ')}`)).toEqual([]);
@@ -416,6 +489,7 @@ for (const width of [360, 768]) {
   test(`no route scrolls sideways at ${width}px`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 800 });
+    await demoTrust();
     // The demo seller is verified (an admin too), so every dashboard page is theirs.
     await logInAs(page, ACCOUNTS.seller);
     const ids = await discover(page, 'seller');

@@ -52,12 +52,19 @@ export interface Person {
 
 /**
  * A new seller (account and user record, as `createUser` makes them) with one book that offers a
- * meet-up or shipping, listed through the API as the add-product form does it: the cover uploaded
- * to the API's image host, then `POST /products`.
+ * meet-up or shipping (`listBook`).
  */
 export async function sellerWithBook(seller: Person, title: string): Promise<ListedBook> {
   await createUser({ ...seller, role: 'seller' });
-  const token = await accessToken(seller.email);
+  return listBook(seller.email, title);
+}
+
+/**
+ * One more book of the seller's, in `category`, listed through the API as the add-product form
+ * does it: the cover uploaded to the API's image host, then `POST /products`.
+ */
+export async function listBook(sellerEmail: string, title: string, category = 'history'): Promise<ListedBook> {
+  const token = await accessToken(sellerEmail);
   const form = new FormData();
   form.append('image', new Blob([fs.readFileSync(IMAGE)], { type: 'image/png' }), 'cover.png');
   const upload = await fetch(`${apiUrl}/image-host/1/upload?key=book-resale-local`, {
@@ -76,7 +83,7 @@ export async function sellerWithBook(seller: Person, title: string): Promise<Lis
     phone: '+1 555 0160',
     location: 'Worcester',
     condition: 'Good',
-    category: 'history',
+    category,
     uses: '1 year',
     description: 'A clean copy, no notes.',
     image,

@@ -1,0 +1,102 @@
+import { accessToken, callApi, DAY_MS, elapse } from './orders';
+
+/**
+ * What the accessibility sweep needs of messages and reviews in the demo shop, made through the
+ * API as the pages make it, by the demo buyer and the demo seller (scripts/demo-accounts.mjs):
+ *
+ * - the completed order's thread holds a message each way (markup and a long address among the
+ *   words), and the buyer reported the seller's message, so an admin may read that thread;
+ * - the completed order is reviewed by its buyer only: the buyer's page shows their review waiting,
+ *   the seller's the form;
+ * - the shipped order is received and completed (the test-only clock passes its problem window)
+ *   and reviewed by both sides: both reviews show, and the seller's page lists the buyer's.
+ *
+ * Each step looks first at what is there, so running it again (another worker, a retry) changes nothing.
+ */
+
+export const DEMO_BUYER = 'buyer@bookresale.test';
+export const DEMO_SELLER = 'seller@bookresale.test';
+/** The demo orders the setup works on, by book. */
+export const TALKED_ABOUT = 'The Pragmatic Programmer (demo copy)';
+export const REVIEWED = 'Sapiens (demo copy)';
+
+const HOUR_MS = 3_600_000;
+
+interface Order {
+  _id: string;
+  bookName: string;
+  state: string;
+}
+
+interface Message {
+  _id: string;
+  author: { _id: string };
+  text: string;
+}
+
+interface OrderReviews {
+  mine: unknown;
+  open: boolean;
+}
+
+/** The API answered 409: it has that already. */
+const isConflict = (error: unknown) => error instanceof Error && /: 409 /.test(error.message);
+
+async function orderOf(buyerToken: string, bookName: string): Promise<Order> {
+  const orders = await callApi<Order[]>('GET', `/bookings?email=${encodeURIComponent(DEMO_BUYER)}&limit=200`, buyerToken);
+  const order = orders.find((row) => row.bookName === bookName);
+  if (!order) throw new Error(`the demo buyer has no order of ${bookName}`);
+  return order;
+}
+
+async function review(bookingId: string, token: string, rating: number, comment: string) {
+  const { mine, open } = await callApi<OrderReviews>('GET', `/bookings/${bookingId}/reviews`, token);
+  if (mine === null && open) await callApi('POST', `/bookings/${bookingId}/reviews`, token, { rating, comment });
+}
+
+async function converse(buyerToken: string, sellerToken: string, threadId: string) {
+  let messages = await callApi<Message[]>('GET', `/threads/${threadId}/messages`, buyerToken);
+  if (messages.length === 0) {
+    await callApi('POST', `/threads/${threadId}/messages`, buyerToken, {
+      text: 'Thanks, it arrived safely! Is <b>the second volume</b> for sale too?\nI saw it at https://books.example.com/pragmatic-programmer/second-volume-20th-anniversary-edition',
+    });
+    await callApi('POST', `/threads/${threadId}/messages`, sellerToken, {
+      text: 'Glad you like it. The second volume is listed on my page, same condition.',
+    });
+    messages = await callApi<Message[]>('GET', `/threads/${threadId}/messages`, buyerToken);
+  }
+  // Newest first: the seller's answer.
+  const answer = messages[0];
+  try {
+    await callApi('POST', '/reports', buyerToken, { kind: 'message', id: answer._id, reason: 'spam', text: 'Sends me to other listings.' });
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+  }
+}
+
+async function carryToCompleted(order: Order, buyerToken: string) {
+  let { state } = order;
+  if (state === 'shipped') state = (await callApi<Order>('POST', `/bookings/${order._id}/transitions`, buyerToken, { to: 'received' })).state;
+  if (state === 'received') state = (await elapse(order._id, 2 * DAY_MS + HOUR_MS)).state;
+  if (state !== 'completed') throw new Error(`the demo order of ${order.bookName} is ${state}, not completed`);
+}
+
+async function setUp() {
+  const [buyerToken, sellerToken] = await Promise.all([accessToken(DEMO_BUYER), accessToken(DEMO_SELLER)]);
+  const talkedAbout = await orderOf(buyerToken, TALKED_ABOUT);
+  await converse(buyerToken, sellerToken, talkedAbout._id);
+  await review(talkedAbout._id, buyerToken, 5, 'Exactly as described, and a pleasure to deal with.');
+
+  const reviewed = await orderOf(buyerToken, REVIEWED);
+  await carryToCompleted(reviewed, buyerToken);
+  await review(reviewed._id, buyerToken, 4, 'Well packed and quick to ship. A few pencil notes the listing did not mention.');
+  await review(reviewed._id, sellerToken, 5, 'Paid at once and confirmed the delivery the day it came.');
+}
+
+let done: Promise<void> | undefined;
+
+/** The demo shop's messages, report and reviews, made once per worker. */
+export function demoTrust(): Promise<void> {
+  done ??= setUp();
+  return done;
+}
