@@ -90,6 +90,9 @@ export async function start(container: HTMLElement) {
   // A page prerendered to HTML (see src/ssr/README.md) is hydrated, with the data it was
   // rendered with; any other route starts from the empty shell.
   if (prerendered) {
+    // The state hydration reads is the one the HTML was rendered from: with every answer in it,
+    // a seller's reviews too, whose code the page's HTML preloads (the page waits for it anyway).
+    await app.preloaded;
     const renderedFrom = store.getState();
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread until the whole page is live.

@@ -5,7 +5,11 @@ import { attachApiLayer } from './apiLayer';
 import { createServices } from './createServices';
 import { createStoreShell, type AppStore } from './storeShell';
 
-type Started = ReturnType<typeof createServices> & { store: AppStore };
+type Started = ReturnType<typeof createServices> & {
+  store: AppStore;
+  /** Hydrating, settled once the data the page was rendered with is all in the cache (a seller's reviews come with their page's code). */
+  preloaded?: Promise<void>;
+};
 
 /** What the app starts from, or why its settings are wrong (shown instead of the app). */
 export type PreparedApp = ({ configError?: undefined } & Started) | { configError: ConfigError };
@@ -28,7 +32,7 @@ export function prepareApp({ hydrating }: { hydrating: boolean }): PreparedApp {
   const shell = createStoreShell(services);
   attachApiLayer(shell);
   setupListeners(shell.store.dispatch);
-  // A seller's reviews go in as their page's code arrives, before that page hydrates (preloaded.ts).
-  if (hydrating) void preloadEntries(shell.store.dispatch, readPreloadedEntries(document));
-  return { store: shell.store, services, navigation };
+  // A seller's reviews go in as their page's code arrives (preloaded.ts).
+  const preloaded = hydrating ? preloadEntries(shell.store.dispatch, readPreloadedEntries(document)) : undefined;
+  return { store: shell.store, services, navigation, preloaded };
 }

@@ -123,13 +123,20 @@ async function hydrate(route: string, page: RenderedPage, preloaded: PreloadedEn
   const consoleWarn = jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => problems.push(args));
   const services = createFakeServices();
   const store = trackStore(setupStore(services));
-  // As the browser does: not waiting for a seller's reviews, which go in before the seller's page hydrates.
-  void preloadEntries(store.dispatch, preloaded);
+  // As the browser does (boot.tsx): the answers in, a seller's reviews included, then hydrated from that state.
+  await preloadEntries(store.dispatch, preloaded);
+  const renderedFrom = store.getState();
   const navigation = createNavigationService();
   await act(async () => {
     root = hydrateRoot(
       container,
-      <AppTree store={store} services={services} navigation={navigation} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />,
+      <AppTree
+        store={store}
+        services={services}
+        navigation={navigation}
+        router={(children) => <BrowserRouter>{children}</BrowserRouter>}
+        serverState={renderedFrom}
+      />,
       { onRecoverableError: (error) => problems.push(error) },
     );
   });

@@ -79,8 +79,8 @@ export function readPreloadedEntries(doc: Document): PreloadedEntry[] {
 
 /**
  * Puts answers into the cache as if fetched just now, so the first render draws what the HTML
- * shows. A seller's reviews go in once their endpoint's code is in (the promise): in the browser,
- * before the seller's page, which comes with that code, hydrates; the server waits for it.
+ * shows. A seller's reviews go in once their endpoint's code is in (the promise): the browser
+ * waits for it before hydrating (boot.tsx), and so does the server.
  */
 export function preloadEntries(dispatch: AppDispatch, entries: readonly PreloadedEntry[]): Promise<void> {
   const pending: Array<Promise<unknown>> = [];
