@@ -478,6 +478,10 @@ for (const size of WIDTHS) {
     await expect(modal).toBeHidden();
     // The toast slides in: judge it where it stops, not over whatever it passes on its way.
     await transitionsDone(page);
+    // Book Now was scrolled to: back at the top, no card lies half under the sticky bar (content
+    // passes under it by design; the toast, fixed, stays where it is).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const findings = await axeFindings(page, 'success-toast');
     report('toast', size.name, findings);
     expect(findings.map((f) => `${f.view}: ${f.rule} ×${f.nodes.length} ${f.nodes.slice(0, 3).join(' | ')}`)).toEqual([]);
