@@ -1,3 +1,4 @@
+import { scoreOf } from '../src/repositories/scores';
 import { addProduct, signUp, type Actor, type TestApp } from './helper';
 import { MINUTE, move, orderShop, type MovableClock } from './orderSupport';
 import {
@@ -123,6 +124,15 @@ describe('a user’s reviews and score', () => {
     const before = await scoreOnPage();
     await reviewedOrders([1]);
     expect(await scoreOnPage()).toEqual({ ...before, average: 3.5, count: 6, completedShare: 6 / 7 });
+  });
+});
+
+describe('a score from its counts', () => {
+  it('averages to one decimal, halves up as the exact quotient has them, and shares the ended orders', () => {
+    expect(scoreOf({ score_counts: [20, 83, 0, 0] })).toEqual({ average: 4.2, count: 20, completedShare: null });
+    expect(scoreOf({ score_counts: [3, 13, 2, 1] })).toEqual({ average: 4.3, count: 3, completedShare: 2 / 3 });
+    expect(scoreOf({ score_counts: [0, 0, 0, 4] })).toEqual({ average: null, count: 0, completedShare: 0 });
+    expect(scoreOf({ score_counts: null })).toEqual({ average: null, count: 0, completedShare: null });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { scoreColumns, type ScoreRow } from './scores';
+import { scoreCounts, type ScoreRow } from './scores';
 import { keysetPage, Params, type KeysetOrder, type ListPage, type ListPosition } from './keyset';
 
 export interface BookRow {
@@ -55,17 +55,17 @@ const LISTING_COLUMNS: ReadonlyArray<keyof ListingChanges> = [
 
 /**
  * The columns of a `ListedBookRow`, from `BOOKS_FROM`: the seller's score comes in the same
- * statement (one primary-key lookup a row), so a page costs no query more for it.
+ * statement (one primary-key lookup of `user_scores` a row), so a page costs no query more for it.
  */
 export const BOOK_COLUMNS = `b.id, b.category, b.name, b.img, b.location, b.resale_price_cents,
   b.orginal_price_cents, b.seller_id, b.seller_email, b.seller_name, b.number, b.uses, b.date,
   b.condition, b.description, b.author, b.isbn, b.offers_meetup, b.offers_shipping, b.shipping_price_cents, b.photos, b.sold,
   coalesce(u.role = 'admin' or u.system_account, false) as verified,
   (b.hidden_at is not null or b.seller_suspended) as hidden,
-  ${scoreColumns('sc', 'seller')}`;
+  ${scoreCounts('b.seller_id', 'seller')}`;
 
-/** The books with their sellers (`u`) and their sellers' scores (`sc`). */
-export const BOOKS_FROM = 'books b left join users u on u.id = b.seller_id left join user_scores sc on sc.user_id = b.seller_id';
+/** The books with their sellers (`u`). */
+export const BOOKS_FROM = 'books b left join users u on u.id = b.seller_id';
 const SELECT_BOOKS = `select ${BOOK_COLUMNS} from ${BOOKS_FROM}`;
 
 /**

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import { LISTED } from './books';
-import { scoreColumns, type ScoreRow } from './scores';
+import { scoreCounts, type ScoreRow } from './scores';
 
 /** What a seller's public page shows about them, their score included. */
 export interface SellerProfile extends ScoreRow {
@@ -24,8 +24,8 @@ export function sellersRepository(db: Queryable) {
                 to_char(u.created_at, 'YYYY-MM-DD') as member_since,
                 (select count(*)::int from books b where b.seller_id = u.id and b.sold) as books_sold,
                 (select count(*)::int from books b where b.seller_id = u.id and ${LISTED.join(' and ')}) as books_for_sale,
-                ${scoreColumns('sc', 'seller')}
-         from users u left join user_scores sc on sc.user_id = u.id
+                ${scoreCounts('u.id', 'seller')}
+         from users u
          where u.id = $1 and u.role in ('seller', 'admin')`,
         [id],
       );
