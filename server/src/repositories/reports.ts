@@ -91,7 +91,7 @@ export function reportsRepository(db: Queryable) {
   return {
     /**
      * What `reporterId` may report: a listed book, a user, a message of a thread they are in, a
-     * review that is shown (or about them). Undefined when there is no such thing for them.
+     * review that is shown (before that nobody but its author reads it). Undefined otherwise.
      */
     async target(kind: ReportKind, id: string, reporterId: string): Promise<ReportTarget | undefined> {
       const queries: Record<ReportKind, string> = {
@@ -100,10 +100,10 @@ export function reportsRepository(db: Queryable) {
         message: `select m.author_id as user_id, m.text as summary, m.thread_id from messages m join threads t on t.id = m.thread_id
                   where m.id::text = $1 and (t.buyer_id = $2 or t.seller_id = $2)`,
         review: `select author_id as user_id, coalesce(nullif(comment, ''), rating || ' stars') as summary, null as thread_id
-                 from reviews where id = $1 and hidden_at is null and (shown_at is not null or subject_id = $2)`,
+                 from reviews where id = $1 and hidden_at is null and shown_at is not null`,
       };
       if (kind === 'message' && !/^[1-9][0-9]{0,17}$/.test(id)) return undefined;
-      const params = kind === 'message' || kind === 'review' ? [id, reporterId] : [id];
+      const params = kind === 'message' ? [id, reporterId] : [id];
       const rows = await db.query<{ user_id: string | null; summary: string; thread_id: string | null }>(queries[kind], params);
       const row = rows[0];
       return row && { userId: row.user_id, summary: row.summary.slice(0, 500), threadId: row.thread_id };
