@@ -52,6 +52,9 @@ describe("an order's thread", () => {
     const empty = await threadAs(buyer, bookingId);
     expect(empty.statusCode).toBe(200);
     expect(empty.json<WireThread>()).toMatchObject({ _id: bookingId, kind: 'order', bookingId, role: 'buyer', unread: 0, canSend: true, last: null });
+    // Read but never written in: not in the inbox.
+    const before = (await t.app.inject({ url: '/threads', headers: buyer.headers })).json<WireThread[]>();
+    expect(before.map((thread) => thread._id)).not.toContain(bookingId);
 
     expect((await send(buyer, bookingId, 'Where shall we meet?')).statusCode).toBe(201);
     expect((await send(buyer, bookingId, 'I am free after six.')).statusCode).toBe(201);

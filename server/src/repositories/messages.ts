@@ -140,7 +140,8 @@ export function messagesRepository(db: Queryable) {
       return keysetPage<ThreadSummary>(db, {
         columns: SUMMARY_COLUMNS,
         from: SUMMARY_FROM,
-        where: ['(t.buyer_id = $1 or t.seller_id = $1)'],
+        // A thread opened by reading an order's page is listed from its first message on.
+        where: ['(t.buyer_id = $1 or t.seller_id = $1)', 'l.id is not null'],
         params,
         order: THREAD_ORDER,
         limit,
