@@ -70,6 +70,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the order deadlines as ISO 8601 durations, with their defaults', () => {
+    const DAY = 86_400_000;
+    expect(loadConfig({}).orderDeadlines).toMatchObject({
+      payWithinMs: 2 * DAY, shipWithinMs: 5 * DAY, handoverWithinMs: 7 * DAY, autoReceiveAfterMs: 14 * DAY, problemWindowMs: 2 * DAY,
+    });
+    expect(loadConfig({}).orderSweepIntervalMs).toBe(30_000);
+    const config = loadConfig({
+      ORDER_PAY_WITHIN: 'PT12H', ORDER_SHIP_WITHIN: 'P3D', ORDER_HANDOVER_WITHIN: 'P1DT6H', ORDER_AUTO_RECEIVE_AFTER: 'P1W',
+      ORDER_PROBLEM_WINDOW: 'PT72H', ORDER_SWEEP_INTERVAL_MS: '500',
+    });
+    expect(config.orderDeadlines).toMatchObject({
+      payWithinMs: 12 * 3_600_000, shipWithinMs: 3 * DAY, handoverWithinMs: 1.25 * DAY, autoReceiveAfterMs: 7 * DAY, problemWindowMs: 3 * DAY,
+    });
+    expect(config.orderSweepIntervalMs).toBe(500);
+    const attempt = () => loadConfig({ ORDER_PAY_WITHIN: '2 days', ORDER_PROBLEM_WINDOW: 'P400D', ORDER_SWEEP_INTERVAL_MS: '10' });
+    for (const name of ['ORDER_PAY_WITHIN', 'ORDER_PROBLEM_WINDOW', 'ORDER_SWEEP_INTERVAL_MS']) expect(attempt).toThrow(name);
+  });
+
   it('lists every bad value in one clear error', () => {
     const attempt = () => loadConfig({ API_PORT: 'eighty', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x', STRIPE_API_PROTOCOL: 'ftp' });
     expect(attempt).toThrow(ConfigError);

@@ -153,7 +153,7 @@ describe('a refund a process left unfinished', () => {
       { idempotencyKey: `refund-${transactionId}` },
     );
     // Meanwhile no other move wins.
-    expect((await move(t.app, seller, bookingId, { to: 'ready' })).json()).toEqual({ message: 'A refund of this order is under way' });
+    expect((await move(t.app, seller, bookingId, { to: 'ready' })).json()).toEqual({ message: 'A refund of this order is under way. What may happen next: refunded.' });
     expect((await orderAs(t.app, seller, bookingId)).actions).toEqual([]);
     await t.app.orders.sweep();
     expect((await orderAs(t.app, buyer, bookingId)).state).toBe('paid');

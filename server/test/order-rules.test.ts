@@ -1,4 +1,4 @@
-import { mayMove, ORDER_MOVES, ORDER_STATES, type MoveContext, type OrderMove, type OrderState } from '../src/orders/states';
+import { mayMove, wrongMoveMessage, ORDER_MOVES, ORDER_STATES, type MoveContext, type OrderMove, type OrderState } from '../src/orders/states';
 
 /**
  * Every move from every state, for every kind of caller and both deliveries, against the table of
@@ -7,28 +7,29 @@ import { mayMove, ORDER_MOVES, ORDER_STATES, type MoveContext, type OrderMove, t
  * (orders.test.ts drives them through the API).
  */
 
-type Who = 'buyer' | 'seller' | 'admin' | 'admin seller' | 'stranger';
-const WHO: Who[] = ['buyer', 'seller', 'admin', 'admin seller', 'stranger'];
+/** An admin who is a side of the order (`admin seller`, `admin buyer`) acts as that side only. */
+type Who = 'buyer' | 'seller' | 'admin' | 'admin seller' | 'admin buyer' | 'stranger';
+const WHO: Who[] = ['buyer', 'seller', 'admin', 'admin seller', 'admin buyer', 'stranger'];
 
 const contextOf = (state: OrderState, method: 'meetup' | 'shipping', who: Who, problemWindowOpen = true): MoveContext => ({
   state,
   method,
-  side: who === 'buyer' ? 'buyer' : who === 'seller' || who === 'admin seller' ? 'seller' : undefined,
-  admin: who === 'admin' || who === 'admin seller',
+  side: who === 'buyer' || who === 'admin buyer' ? 'buyer' : who === 'seller' || who === 'admin seller' ? 'seller' : undefined,
+  admin: who.startsWith('admin'),
   problemWindowOpen,
 });
 
 /** The allowed moves: `state>move` → who may make it, per delivery. */
 const ALLOWED: Record<string, { meetup: Who[]; shipping: Who[] }> = {
-  'booked>cancelled': { meetup: ['buyer', 'admin', 'admin seller'], shipping: ['buyer', 'admin', 'admin seller'] },
+  'booked>cancelled': { meetup: ['buyer', 'admin', 'admin buyer'], shipping: ['buyer', 'admin', 'admin buyer'] },
   'paid>ready': { meetup: ['seller', 'admin', 'admin seller'], shipping: [] },
   'paid>shipped': { meetup: [], shipping: ['seller', 'admin', 'admin seller'] },
   'paid>refunded': { meetup: ['seller', 'admin', 'admin seller'], shipping: ['seller', 'admin', 'admin seller'] },
   'ready>received': { meetup: ['seller', 'admin seller'], shipping: ['seller', 'admin seller'] },
   'ready>refunded': { meetup: ['seller', 'admin', 'admin seller'], shipping: ['seller', 'admin', 'admin seller'] },
-  'shipped>received': { meetup: ['buyer'], shipping: ['buyer'] },
-  'received>completed': { meetup: ['buyer'], shipping: ['buyer'] },
-  'received>disputed': { meetup: ['buyer'], shipping: ['buyer'] },
+  'shipped>received': { meetup: ['buyer', 'admin buyer'], shipping: ['buyer', 'admin buyer'] },
+  'received>completed': { meetup: ['buyer', 'admin buyer'], shipping: ['buyer', 'admin buyer'] },
+  'received>disputed': { meetup: ['buyer', 'admin buyer'], shipping: ['buyer', 'admin buyer'] },
   'disputed>refunded': { meetup: ['admin'], shipping: ['admin'] },
   'disputed>completed': { meetup: ['admin'], shipping: ['admin'] },
 };
@@ -70,5 +71,11 @@ describe('who may move an order, and when', () => {
   it('refuses a problem report once the window closed, to the buyer too', () => {
     expect(mayMove('disputed', contextOf('received', 'meetup', 'buyer', false))).toBe('window closed');
     expect(mayMove('disputed', contextOf('received', 'shipping', 'seller', false))).toBe('forbidden');
+  });
+
+  it('names the state and the next steps of this delivery only in a 409', () => {
+    expect(wrongMoveMessage('paid', 'shipping')).toBe('This order is paid. What may happen next: shipped, refunded.');
+    expect(wrongMoveMessage('paid', 'meetup')).toBe('This order is paid. What may happen next: ready, refunded.');
+    expect(wrongMoveMessage('completed', 'meetup')).toBe('This order is completed. Nothing more can happen to it.');
   });
 });

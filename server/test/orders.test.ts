@@ -247,7 +247,7 @@ describe('a problem reported', () => {
     clock.advance(2 * DAY + 1);
     const late = await move(t.app, buyer, bookingId, { to: 'disputed', reason: 'Late' });
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ message: 'The time to report a problem with this order has passed' });
+    expect(late.json()).toEqual({ message: 'The time to report a problem with this order has passed. This order is received. What may happen next: completed.' });
   });
 });
 
@@ -255,10 +255,12 @@ describe('moves that are not allowed', () => {
   it('answers 409 naming the state and what may happen next, for every move that is no next step', async () => {
     const bookingId = await paidMeetup();
     const cases: [Actor, string, string][] = [
-      [buyer, 'cancelled', 'This order is paid. What may happen next: ready, shipped, refunded.'],
-      [seller, 'received', 'This order is paid. What may happen next: ready, shipped, refunded.'],
-      [buyer, 'completed', 'This order is paid. What may happen next: ready, shipped, refunded.'],
-      [buyer, 'disputed', 'This order is paid. What may happen next: ready, shipped, refunded.'],
+      [buyer, 'cancelled', 'This order is paid. What may happen next: ready, refunded.'],
+      [seller, 'received', 'This order is paid. What may happen next: ready, refunded.'],
+      [buyer, 'completed', 'This order is paid. What may happen next: ready, refunded.'],
+      [buyer, 'disputed', 'This order is paid. What may happen next: ready, refunded.'],
+      // A meet-up is never shipped: the message does not offer it either.
+      [seller, 'shipped', 'This order is paid. What may happen next: ready, refunded.'],
     ];
     for (const [actor, to, message] of cases) {
       const answer = await move(t.app, actor, bookingId, { to, reason: 'x' });
@@ -281,6 +283,15 @@ describe('moves that are not allowed', () => {
     expect((await t.app.inject({ url: `/bookings/${bookingId}`, headers: stranger.headers })).statusCode).toBe(403);
     // An admin may mark it ready for the seller.
     expect((await move(t.app, admin, bookingId, { to: 'ready' })).json()).toMatchObject({ state: 'ready', viewer: 'admin' });
+  });
+
+  it('lets an admin who bought a book act as its buyer only', async () => {
+    const bookingId = await bookingOf(t.app, admin, await freshBook());
+    expect((await pay(t.app, t.stripe, admin, bookingId)).response.statusCode).toBe(200);
+    expect((await orderAs(t.app, admin, bookingId))).toMatchObject({ viewer: 'buyer', actions: [] });
+    expect((await move(t.app, admin, bookingId, { to: 'ready' })).json()).toEqual({ message: 'You cannot mark this order ready' });
+    expect((await move(t.app, admin, bookingId, { to: 'refunded', reason: 'x' })).statusCode).toBe(403);
+    expect((await orderAs(t.app, seller, bookingId)).state).toBe('paid');
   });
 
   it('refuses bad input with 400 and changes nothing', async () => {
@@ -363,7 +374,7 @@ describe('cancelling', () => {
     }
     // Nothing else may happen to it meanwhile.
     expect(await orderAs(t.app, seller, bookingId)).toMatchObject({ state: 'paid', actions: [] });
-    expect((await move(t.app, seller, bookingId, { to: 'ready' })).json()).toEqual({ message: 'A refund of this order is under way' });
+    expect((await move(t.app, seller, bookingId, { to: 'ready' })).json()).toEqual({ message: 'A refund of this order is under way. What may happen next: refunded.' });
     clock.advance(MINUTE);
     await t.app.orders.sweep();
     const order = await orderAs(t.app, seller, bookingId);

@@ -33,9 +33,13 @@ export const NEXT: Readonly<Record<OrderState, readonly OrderState[]>> = {
 
 export const isFinal = (state: OrderState) => NEXT[state].length === 0;
 
-/** What the 409 of a move that is not one of the order's next ones says. */
-export function wrongMoveMessage(state: OrderState): string {
-  const next = NEXT[state];
+/** The steps an order of this delivery may take from `state`: a parcel is never `ready`, a meet-up never `shipped`. */
+export const nextFor = (state: OrderState, method: DeliveryMethod): readonly OrderState[] =>
+  NEXT[state].filter((step) => step !== (method === 'meetup' ? 'shipped' : 'ready'));
+
+/** What the 409 of a move that is not one of the order's next ones says: its state, and what may happen next. */
+export function wrongMoveMessage(state: OrderState, method: DeliveryMethod): string {
+  const next = nextFor(state, method);
   if (next.length === 0) return `This order is ${state}. Nothing more can happen to it.`;
   return `This order is ${state}. What may happen next: ${next.join(', ')}.`;
 }
@@ -46,7 +50,7 @@ export interface MoveContext {
   method: DeliveryMethod;
   /** The caller's side of the order, if any. */
   side?: 'buyer' | 'seller';
-  /** The caller is an admin (who may also be one of the sides). */
+  /** The caller is an admin. An admin who is one of the sides acts as that side only. */
   admin: boolean;
   /** The problem window is still open (`received`, before its deadline). */
   problemWindowOpen: boolean;
@@ -57,18 +61,17 @@ export interface MoveContext {
  * not for this delivery: 409) or `forbidden` (a step the caller may not take: 403).
  */
 export function mayMove(move: OrderMove, context: MoveContext): 'ok' | 'wrong' | 'forbidden' | 'window closed' {
-  const { state, method, side, admin } = context;
-  if (!NEXT[state].includes(move)) return 'wrong';
+  const { state, method, side } = context;
+  if (!nextFor(state, method).includes(move)) return 'wrong';
   const seller = side === 'seller';
   const buyer = side === 'buyer';
+  // Staff powers are for orders the admin is no side of: an admin who bought a book cannot ship it.
+  const admin = context.admin && side === undefined;
   switch (move) {
     case 'cancelled':
       return buyer || admin ? 'ok' : 'forbidden';
     case 'ready':
-      if (method !== 'meetup') return 'wrong';
-      return seller || admin ? 'ok' : 'forbidden';
     case 'shipped':
-      if (method !== 'shipping') return 'wrong';
       return seller || admin ? 'ok' : 'forbidden';
     case 'received':
       // A meet-up is received when the seller enters the buyer's code; a parcel when the buyer says so.
@@ -80,9 +83,9 @@ export function mayMove(move: OrderMove, context: MoveContext): 'ok' | 'wrong' |
     case 'completed':
       // The buyer may say all is well early; a dispute is settled by an admin who is not a side of it.
       if (state === 'received') return buyer ? 'ok' : 'forbidden';
-      return admin && side === undefined ? 'ok' : 'forbidden';
+      return admin ? 'ok' : 'forbidden';
     case 'refunded':
-      if (state === 'disputed') return admin && side === undefined ? 'ok' : 'forbidden';
+      if (state === 'disputed') return admin ? 'ok' : 'forbidden';
       return seller || admin ? 'ok' : 'forbidden';
   }
 }

@@ -33,6 +33,10 @@ const transitionBody = {
   },
 } as const;
 
+/** The 409s that are not about the order's state alone still say where it is and what comes next. */
+const WINDOW_CLOSED = 'The time to report a problem with this order has passed. This order is received. What may happen next: completed.';
+const REFUND_UNDER_WAY = 'A refund of this order is under way. What may happen next: refunded.';
+
 /** Wrong hand-over codes allowed before codes are refused for a while, and for how long. */
 export const CODE_TRIES = 5;
 export const CODE_LOCK_MS = 15 * 60_000;
@@ -64,7 +68,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       // Locked, or moved on, by a try or a move at the same moment.
       const current = await bookings.findById(row.id);
       if (current?.code_locked_until && current.code_locked_until > now) throw lockedAnswer(current.code_locked_until);
-      throw conflict(wrongMoveMessage(current?.state ?? row.state));
+      throw conflict(wrongMoveMessage(current?.state ?? row.state, row.delivery_method));
     }
     if (tried.matched) return;
     if (tried.locked) {
@@ -105,10 +109,10 @@ export default async function orderRoutes(app: FastifyInstance) {
         admin: caller.role === 'admin',
         problemWindowOpen: row.state === 'received' && row.due_at !== null && row.due_at > now,
       });
-      if (verdict === 'wrong') throw conflict(wrongMoveMessage(row.state));
-      if (verdict === 'window closed') throw conflict('The time to report a problem with this order has passed');
+      if (verdict === 'wrong') throw conflict(wrongMoveMessage(row.state, row.delivery_method));
+      if (verdict === 'window closed') throw conflict(WINDOW_CLOSED);
       if (verdict === 'forbidden') throw forbidden(`You cannot mark this order ${to}`);
-      if (row.refund_started_at !== null) throw conflict('A refund of this order is under way');
+      if (row.refund_started_at !== null) throw conflict(REFUND_UNDER_WAY);
       if (needsReason(to, row.state) && reason === undefined) throw badRequest('Say why (reason)');
       if (to === 'received' && row.state === 'ready') await checkCode(row, code);
 
@@ -121,8 +125,8 @@ export default async function orderRoutes(app: FastifyInstance) {
       if (!moved) {
         // Another move won at the same moment: say where the order is now.
         const now = await bookings.findById(row.id);
-        if (now?.refund_started_at) throw conflict('A refund of this order is under way');
-        throw conflict(wrongMoveMessage(now?.state ?? row.state));
+        if (now?.refund_started_at) throw conflict(REFUND_UNDER_WAY);
+        throw conflict(wrongMoveMessage(now?.state ?? row.state, row.delivery_method));
       }
       return answer(request, caller, row.id);
     },
