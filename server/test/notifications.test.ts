@@ -124,13 +124,54 @@ describe('GET /events', () => {
     const stream = openStream(baseUrl, { ...seller.headers, 'last-event-id': lastSeen });
     try {
       await stream.opened;
-      const caughtUp = await stream.waitFor(2);
-      expect(caughtUp.map((event) => JSON.parse(event.data).bookingId)).toEqual([missedBooking, missed]);
+      // The last 30 s at or before Last-Event-ID come again (in id order, first): the client drops what it has.
+      const recent = await t.app.db.query<{ id: string }>(
+        `select id::text as id from notifications where user_id = $1 and id <= $2::bigint and created_at >= $3 order by notifications.id`,
+        [seller.id, lastSeen, new Date(clock.now().getTime() - 30_000)],
+      );
+      const caughtUp = await stream.waitFor(recent.length + 2);
+      expect(caughtUp.slice(0, recent.length).map((event) => event.id)).toEqual(recent.map((row) => row.id));
+      expect(caughtUp.slice(recent.length).map((event) => JSON.parse(event.data).bookingId)).toEqual([missedBooking, missed]);
       const live = await bookingOf(t.app, buyer, await freshBook());
-      const events = await stream.waitFor(3);
-      expect(JSON.parse(events[2].data).bookingId).toBe(live);
+      const events = await stream.waitFor(recent.length + 3);
+      expect(JSON.parse(events[recent.length + 2].data).bookingId).toBe(live);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(stream.events).toHaveLength(3);
+      expect(stream.events).toHaveLength(recent.length + 3);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends again, on a reconnect, a notification that committed after a later one the client had', async () => {
+    // An id taken by a transaction that commits late: the row after it is sent (and seen) first.
+    const [{ id: lateId }] = await t.app.db.query<{ id: string }>("select nextval('notifications_id_seq')::text as id");
+    await bookingOf(t.app, buyer, await freshBook());
+    const [seen] = await notificationsOf(t.app, seller);
+    expect(Number(seen._id)).toBeGreaterThan(Number(lateId));
+    const lateBooking = await bookingOf(t.app, buyer, await freshBook());
+    await t.app.db.query(
+      `insert into notifications (id, user_id, booking_id, kind, role, book_name, created_at)
+       values ($1::bigint, $2, $3, 'cancelled', 'seller', 'Late', $4)`,
+      [lateId, seller.id, lateBooking, clock.now()],
+    );
+    const stream = openStream(baseUrl, { ...seller.headers, 'last-event-id': seen._id });
+    try {
+      await stream.opened;
+      await stream.waitFor(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const late = stream.events.find((event) => event.id === lateId);
+      expect(late && JSON.parse(late.data)).toMatchObject({ kind: 'cancelled', bookingId: lateBooking });
+      // A long way back, nothing comes again: the lookback is by time.
+      clock.advance(31_000);
+      const later = openStream(baseUrl, { ...seller.headers, 'last-event-id': seen._id });
+      try {
+        await later.opened;
+        await later.waitFor(1);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(later.events.map((event) => Number(event.id)).every((id) => id > Number(seen._id))).toBe(true);
+      } finally {
+        later.close();
+      }
     } finally {
       stream.close();
     }

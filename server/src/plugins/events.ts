@@ -13,8 +13,12 @@ declare module 'fastify' {
 }
 
 export interface EventStreams {
-  /** Turns the request into the caller's event stream (`GET /events`); resolves once it is open. */
-  open(request: FastifyRequest, reply: FastifyReply, userId: string, lastEventId: string | undefined): Promise<void>;
+  /**
+   * Turns the request into the caller's event stream (`GET /events`); resolves once it is open.
+   * With `lastEventId`, it first sends what followed it, and what was written since `since` (the
+   * client's clock) at or before it: a row can commit after a row with a later id.
+   */
+  open(request: FastifyRequest, reply: FastifyReply, userId: string, resume?: { lastEventId: string; since: Date }): Promise<void>;
   /** How many streams this process holds open. */
   readonly size: number;
   /** Ends every open stream (their clients reconnect). */
@@ -23,6 +27,12 @@ export interface EventStreams {
 
 /** Ids a stream remembers having sent, so an event heard twice (a replay racing the live one) goes once. */
 const REMEMBERED_IDS = 1_000;
+/**
+ * How far back a reconnecting stream looks at or before its `Last-Event-ID`: ids come from a
+ * sequence, so a row may commit after a row with a higher id that the client already had. What
+ * it sends again the client knows by its id and drops.
+ */
+export const RESUME_LOOKBACK_MS = 30_000;
 /** A stream ends after this long; the client reconnects with its token and `Last-Event-ID`, missing nothing. */
 export const STREAM_LIFETIME_MS = 10 * 60_000;
 /** The most streams one user may hold open on one process (tabs, devices); more are refused with 429. */
@@ -123,7 +133,7 @@ export default fp(
       resumed: endAll,
     });
 
-    async function open(request: FastifyRequest, reply: FastifyReply, userId: string, lastEventId: string | undefined) {
+    async function open(request: FastifyRequest, reply: FastifyReply, userId: string, resume?: { lastEventId: string; since: Date }) {
       const raw = reply.raw;
       if ((byUser.get(userId)?.size ?? 0) >= STREAMS_PER_USER) {
         throw new HttpError(429, 'Too many open event streams for this account: close some tabs');
@@ -150,7 +160,7 @@ export default fp(
       const stream: Stream = {
         raw,
         sent: new Set(),
-        held: lastEventId === undefined ? null : [],
+        held: resume === undefined ? null : [],
         end() {
           if (ended) return;
           ended = true;
@@ -166,12 +176,12 @@ export default fp(
       size += 1;
       raw.on('close', () => stream.end());
       request.log.info({ user: userId, streams: size }, 'event stream opened');
-      if (lastEventId !== undefined) {
+      if (resume !== undefined) {
         // Registered first, so nothing committed meanwhile slips between the catch-up and the live events.
         try {
           const [notifications, messages] = await Promise.all([
-            notificationsRepository(app.db).after(userId, lastEventId),
-            messagesRepository(app.db).after(userId, lastEventId, REPLAY_MAX),
+            notificationsRepository(app.db).after(userId, resume.lastEventId, REPLAY_MAX, resume.since),
+            messagesRepository(app.db).after(userId, resume.lastEventId, REPLAY_MAX, resume.since),
           ]);
           // Both in id order, at most REPLAY_MAX together (the rest the lists hold).
           const missed: Item[] = [

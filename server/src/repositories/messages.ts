@@ -176,13 +176,14 @@ export function messagesRepository(db: Queryable) {
       return rows[0];
     },
 
-    /** The messages of `userId`'s threads after the id `after`, oldest first (a stream catching up). */
-    async after(userId: string, after: string, limit: number): Promise<MessageRow[]> {
+    /** The messages of `userId`'s threads after the id `after`, and those written since `since`, in id order (a stream catching up). */
+    async after(userId: string, after: string, limit: number, since?: Date): Promise<MessageRow[]> {
       return db.query<MessageRow>(
         `select ${MESSAGE_COLUMNS} from messages
-         where messages.id > $2::bigint and thread_id in (select id from threads where buyer_id = $1 or seller_id = $1)
+         where (messages.id > $2::bigint or messages.created_at >= $4::timestamptz)
+           and thread_id in (select id from threads where buyer_id = $1 or seller_id = $1)
          order by messages.id limit $3`,
-        [userId, after, limit],
+        [userId, after, limit, since ?? null],
       );
     },
 

@@ -52,12 +52,16 @@ export function notificationsRepository(db: Queryable) {
       return rows[0]?.unread ?? 0;
     },
 
-    /** The user's notifications after the id `after`, oldest first (a stream catching up). */
-    async after(userId: string, after: string, limit = REPLAY_MAX): Promise<NotificationRow[]> {
+    /**
+     * The user's notifications after the id `after`, and those written since `since` (a row may
+     * commit after a later id was sent), in id order: a stream catching up.
+     */
+    async after(userId: string, after: string, limit = REPLAY_MAX, since?: Date): Promise<NotificationRow[]> {
       return db.query<NotificationRow>(
-        `select ${COLUMNS} from notifications where user_id = $1 and notifications.id > $2::bigint
+        `select ${COLUMNS} from notifications
+         where user_id = $1 and (notifications.id > $2::bigint or notifications.created_at >= $4::timestamptz)
          order by notifications.id limit $3`,
-        [userId, after, limit],
+        [userId, after, limit, since ?? null],
       );
     },
 

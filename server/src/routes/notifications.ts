@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../lib/errors';
 import { decodeNewestCursor, linkNewestPage, LIST_MAX, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../mail/kinds';
+import { RESUME_LOOKBACK_MS } from '../plugins/events';
 import { callerOf } from '../plugins/identity';
 import { notificationOnWire, notificationsRepository } from '../repositories/notifications';
 import { listOf, modified } from '../schemas';
@@ -129,7 +130,9 @@ export default async function notificationRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        await app.events.open(request, reply, callerOf(request).id, request.headers['last-event-id']);
+        const lastEventId = request.headers['last-event-id'];
+        const since = new Date(app.orders.clock.now().getTime() - RESUME_LOOKBACK_MS);
+        await app.events.open(request, reply, callerOf(request).id, lastEventId === undefined ? undefined : { lastEventId, since });
       },
     );
   });

@@ -54,14 +54,30 @@ function received(notification: AppNotification, api: AppListenerEffectAPI): voi
   if (!notification.read) api.extra.notifier.notify(notificationSentence(notification), 'info');
 }
 
+/** How many ids the stream remembers having taken (far more than a resume sends again). */
+const SEEN_MAX = 2_000;
+/** Ids are whole numbers, past what a double holds exactly: compared as strings of digits. */
+const isLater = (id: string, than: string): boolean => id.length > than.length || (id.length === than.length && id > than);
+
 /**
  * The live stream, while someone is signed in: opened with the access token in the header, read
  * until it ends or breaks, then opened again after a back-off (1 s, 2 s, 4 s … 30 s, at least what
- * the server's `retry:` asks) with `Last-Event-ID`, so nothing sent meanwhile is missed. A refusal
+ * the server's `retry:` asks) with `Last-Event-ID` (the highest id taken), so nothing sent meanwhile
+ * is missed; what it sends again is dropped by its id. A refusal
  * (401, 403) waits for the next session; the listener's cancellation (a sign-out) closes it.
  */
 export async function runLiveStream(api: AppListenerEffectAPI): Promise<void> {
   let lastEventId: string | null = null;
+  // A resumed stream sends its last half minute again (a row may commit after a later id): each id is taken once.
+  const seen = new Set<string>();
+  const firstTime = (id: string | null): boolean => {
+    if (id === null) return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value ?? id);
+    if (lastEventId === null || isLater(id, lastEventId)) lastEventId = id;
+    return true;
+  };
   let failures = 0;
   let serverRetryMs = 0;
   for (;;) {
@@ -85,12 +101,10 @@ export async function runLiveStream(api: AppListenerEffectAPI): Promise<void> {
           onEvent: (event) => {
             const notification = parseNotification(event);
             if (notification) {
-              lastEventId = event.id ?? notification._id;
-              received(notification, api);
+              if (firstTime(event.id ?? notification._id)) received(notification, api);
             } else if (event.event !== 'notification') {
               // Other kinds (a message) share the ids: resuming after one misses nothing either.
-              lastEventId = event.id ?? lastEventId;
-              api.dispatch(liveEventArrived(event));
+              if (event.event !== 'message' || firstTime(event.id)) api.dispatch(liveEventArrived(event));
             }
           },
         }),

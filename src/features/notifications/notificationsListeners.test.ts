@@ -158,6 +158,29 @@ describe('live notifications', () => {
     store.dispatch(signedOut());
   });
 
+  it('takes each id once when a resumed stream sends it again, and resumes after the highest id taken', async () => {
+    jest.useFakeTimers();
+    const { events, store, services } = await start();
+    events.current().open();
+    // Committed out of order: 45 arrives before 44.
+    events.current().send({ id: '45', event: 'notification', data: JSON.stringify({ ...paid, _id: '45' }) });
+    events.current().send({ id: '44', event: 'notification', data: JSON.stringify({ ...paid, _id: '44' }) });
+    expect(services.notifier.notify).toHaveBeenCalledTimes(2);
+    events.current().fail();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(events.current().lastEventId).toBe('45');
+    events.current().open();
+    // The resume sends its last half minute again, then what is new.
+    for (const id of ['44', '45', '100']) {
+      events.current().send({ id, event: 'notification', data: JSON.stringify({ ...paid, _id: id }) });
+    }
+    expect(services.notifier.notify).toHaveBeenCalledTimes(3);
+    events.current().fail();
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(events.current().lastEventId).toBe('100');
+    store.dispatch(signedOut());
+  });
+
   it('stops on sign-out, and does not hammer a stream the API refuses', async () => {
     jest.useFakeTimers();
     const { events, store } = await start();
