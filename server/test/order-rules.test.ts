@@ -1,4 +1,5 @@
 import { mayMove, wrongMoveMessage, ORDER_MOVES, ORDER_STATES, type MoveContext, type OrderMove, type OrderState } from '../src/orders/states';
+import { ALLOWED, type Who } from './orderSupport';
 
 /**
  * Every move from every state, for every kind of caller and both deliveries, against the table of
@@ -7,8 +8,6 @@ import { mayMove, wrongMoveMessage, ORDER_MOVES, ORDER_STATES, type MoveContext,
  * (orders.test.ts drives them through the API).
  */
 
-/** An admin who is a side of the order (`admin seller`, `admin buyer`) acts as that side only. */
-type Who = 'buyer' | 'seller' | 'admin' | 'admin seller' | 'admin buyer' | 'stranger';
 const WHO: Who[] = ['buyer', 'seller', 'admin', 'admin seller', 'admin buyer', 'stranger'];
 
 const contextOf = (state: OrderState, method: 'meetup' | 'shipping', who: Who, problemWindowOpen = true): MoveContext => ({
@@ -19,20 +18,6 @@ const contextOf = (state: OrderState, method: 'meetup' | 'shipping', who: Who, p
   problemWindowOpen,
 });
 
-/** The allowed moves: `state>move` → who may make it, per delivery. */
-const ALLOWED: Record<string, { meetup: Who[]; shipping: Who[] }> = {
-  'booked>cancelled': { meetup: ['buyer', 'admin', 'admin buyer'], shipping: ['buyer', 'admin', 'admin buyer'] },
-  'paid>ready': { meetup: ['seller', 'admin', 'admin seller'], shipping: [] },
-  'paid>shipped': { meetup: [], shipping: ['seller', 'admin', 'admin seller'] },
-  'paid>refunded': { meetup: ['seller', 'admin', 'admin seller'], shipping: ['seller', 'admin', 'admin seller'] },
-  'ready>received': { meetup: ['seller', 'admin seller'], shipping: ['seller', 'admin seller'] },
-  'ready>refunded': { meetup: ['seller', 'admin', 'admin seller'], shipping: ['seller', 'admin', 'admin seller'] },
-  'shipped>received': { meetup: ['buyer', 'admin buyer'], shipping: ['buyer', 'admin buyer'] },
-  'received>completed': { meetup: ['buyer', 'admin buyer'], shipping: ['buyer', 'admin buyer'] },
-  'received>disputed': { meetup: ['buyer', 'admin buyer'], shipping: ['buyer', 'admin buyer'] },
-  'disputed>refunded': { meetup: ['admin'], shipping: ['admin'] },
-  'disputed>completed': { meetup: ['admin'], shipping: ['admin'] },
-};
 
 /** The next steps of each state, whoever takes them: a move outside these is 409 for anyone. */
 const NEXT_STEPS: Record<OrderState, OrderMove[]> = {

@@ -152,3 +152,24 @@ export async function orderShop(config: Partial<Config> = {}) {
   const admin = await signUp(t.app, ADMIN_EMAIL, 'Buyer');
   return { t, clock, buyer, seller, admin };
 }
+
+/** An admin who is a side of the order (`admin seller`, `admin buyer`) acts as that side only. */
+export type Who = 'buyer' | 'seller' | 'admin' | 'admin seller' | 'admin buyer' | 'stranger';
+
+/**
+ * The allowed moves of an order as docs/API.md ("Orders") tables them, written out again by hand:
+ * `state>move` → who may make it, per delivery (order-rules.test.ts, order-moves.test.ts).
+ */
+export const ALLOWED: Record<string, { meetup: Who[]; shipping: Who[] }> = {
+  'booked>cancelled': { meetup: ['buyer', 'admin', 'admin buyer'], shipping: ['buyer', 'admin', 'admin buyer'] },
+  'paid>ready': { meetup: ['seller', 'admin', 'admin seller'], shipping: [] },
+  'paid>shipped': { meetup: [], shipping: ['seller', 'admin', 'admin seller'] },
+  'paid>refunded': { meetup: ['seller', 'admin', 'admin seller'], shipping: ['seller', 'admin', 'admin seller'] },
+  'ready>received': { meetup: ['seller', 'admin seller'], shipping: ['seller', 'admin seller'] },
+  'ready>refunded': { meetup: ['seller', 'admin', 'admin seller'], shipping: ['seller', 'admin', 'admin seller'] },
+  'shipped>received': { meetup: ['buyer', 'admin buyer'], shipping: ['buyer', 'admin buyer'] },
+  'received>completed': { meetup: ['buyer', 'admin buyer'], shipping: ['buyer', 'admin buyer'] },
+  'received>disputed': { meetup: ['buyer', 'admin buyer'], shipping: ['buyer', 'admin buyer'] },
+  'disputed>refunded': { meetup: ['admin'], shipping: ['admin'] },
+  'disputed>completed': { meetup: ['admin'], shipping: ['admin'] },
+};
