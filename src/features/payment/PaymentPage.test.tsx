@@ -319,6 +319,20 @@ describe('PaymentPage', () => {
     expect(screen.queryByText(copy.payment.pleasePay, { exact: false })).not.toBeInTheDocument();
   });
 
+  it("a shipped book's receipt says what the card was charged: the book and its shipping", async () => {
+    serveCheckout(aBooking({ resale_price: 12.5, shipping_price: 4, total: 16.5, delivery: { method: 'shipping', address: '1 Main St' } }));
+    const user = userEvent.setup();
+    openPage();
+    await heading();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+
+    await user.click(payButton());
+
+    const receipt = await screen.findByRole('region', { name: copy.payment.receipt });
+    const amount = within(receipt).getByText(copy.payment.receiptAmount, { selector: 'dt' }).nextElementSibling;
+    expect(amount).toHaveTextContent('$16.50');
+  });
+
   it('says a booking whose book was withdrawn can no longer be paid, without a card form', async () => {
     const calls = serveCheckout({ ...booking, bookId: '', withdrawn: true });
     openPage();

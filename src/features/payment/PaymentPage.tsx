@@ -161,7 +161,8 @@ export function Component() {
         </>
       )}
       {paidNow ? (
-        <PaymentReceipt bookName={booking.bookName} amount={booking.resale_price} {...paidNow} />
+        // What the card was charged: a shipped book's total carries the shipping.
+        <PaymentReceipt bookName={booking.bookName} amount={booking.total ?? booking.resale_price} {...paidNow} />
       ) : booking.paid ? (
         <ClosedBooking severity="info" message={copy.payment.alreadyPaid} refusal={refusal} />
       ) : booking.withdrawn ? (
