@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { axeViolations } from '../../testing/axe';
 import { anOrder } from '../../testing/fixtures';
 import { renderApp, signedInState, signedOutState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
@@ -48,9 +49,12 @@ function serveNotifications(rows: AppNotification[], unread: number) {
       if (start + limit < rows.length) headers.Link = `<${API}/notifications?limit=${limit}&cursor=${start + limit}>; rel="next"`;
       return HttpResponse.json(rows.slice(start, start + limit), { headers });
     }),
-    http.post(`${API}/notifications/:id/read`, async ({ request }) => {
+    http.post(`${API}/notifications/:id/read`, async ({ request, params }) => {
       await record(request);
-      return HttpResponse.json({ acknowledged: true, modifiedCount: 1 });
+      const unreadBefore = rows.some((row) => row._id === params.id && !row.read);
+      rows = rows.map((row) => (row._id === params.id ? { ...row, read: true } : row));
+      if (unreadBefore) unread -= 1;
+      return HttpResponse.json({ acknowledged: true, modifiedCount: unreadBefore ? 1 : 0 });
     }),
     http.post(`${API}/notifications/read-all`, async ({ request }) => {
       await record(request);
@@ -177,6 +181,47 @@ describe('notifications page', () => {
     await waitFor(() => expect(services.notifier.notify).toHaveBeenCalledWith(copy.notifications.markedAllRead, 'success'));
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/notifications/read-all']);
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('marks one unread entry read where it is, from the keyboard; the bell counts one fewer', async () => {
+    const calls = serveNotifications(
+      [note({ _id: '3', bookName: 'Emma' }), note({ _id: '2', kind: 'ready', role: 'buyer', read: true }), note({ _id: '1' })],
+      2,
+    );
+    const user = userEvent.setup();
+    const { router, services } = renderApp('/dashboard/notifications', { preloadedState: signedInState() });
+    const list = await screen.findByRole('list', { name: copy.notifications.title });
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    // One button per unread entry, named by the entry it reads.
+    expect(within(list).getAllByRole('button', { name: /^Mark as read/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Mark as read: Your book Emma was paid for: get it ready',
+      'Mark as read: Your book Dune was paid for: get it ready',
+    ]);
+    expect(await axeViolations()).toEqual([]);
+
+    const emma = within(list).getByRole('button', { name: copy.notifications.markReadLabel('Your book Emma was paid for: get it ready') });
+    act(() => emma.focus());
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    const entry = within(list).getByRole('link', { name: /Your book Emma was paid for/ });
+    await waitFor(() => expect(entry).toHaveFocus());
+    expect(entry.querySelector('.MuiListItemText-primary')).toHaveTextContent(/^Your book Emma was paid for: get it ready$/);
+    expect(within(list).getAllByRole('button', { name: /^Mark as read/ })).toHaveLength(1);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/notifications/3/read']);
+    // It stays on the list, and says nothing when it works.
+    expect(router.state.location.pathname).toBe('/dashboard/notifications');
+    expect(services.notifier.notify).not.toHaveBeenCalled();
+  });
+
+  it('says so when an entry could not be marked read', async () => {
+    serveNotifications([note({ _id: '1' })], 1);
+    server.use(http.post(`${API}/notifications/:id/read`, () => HttpResponse.json({ message: 'Not yours' }, { status: 403 })));
+    const user = userEvent.setup();
+    const { services } = renderApp('/dashboard/notifications', { preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: /^Mark as read:/ }));
+    await waitFor(() => expect(services.notifier.notify).toHaveBeenCalledWith('Not yours', 'error'));
+    expect(screen.getByRole('button', { name: /^Mark as read:/ })).toBeInTheDocument();
   });
 
   it("pages with 'Load more'", async () => {

@@ -7,6 +7,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { rowsOf } from '../../api/paging';
 import { EmptyState } from '../../components/EmptyState';
@@ -20,31 +21,59 @@ import type { AppNotification } from '../../types/entities';
 import { notificationPath, notificationText } from './notificationSentence';
 import { useGetNotificationsInfiniteQuery, useMarkAllReadMutation, useMarkReadMutation } from './notificationsApi';
 
-function NotificationItem({ notification, onOpen }: { notification: AppNotification; onOpen(): void }) {
+interface ItemProps {
+  notification: AppNotification;
+  /** Opening an entry reads it and goes to its order. */
+  onOpen(): void;
+  /** Reads it without leaving the list. */
+  onMarkRead(): void;
+}
+
+function NotificationItem({ notification, onOpen, onMarkRead }: ItemProps) {
+  const text = notificationText(notification);
+  const entry = useRef<HTMLAnchorElement>(null);
+  // The button leaves once the entry reads as read: the keyboard's place moves to the entry, not to the page's start.
+  const focusEntryWhenRead = useRef(false);
+  useEffect(() => {
+    if (!notification.read || !focusEntryWhenRead.current) return;
+    focusEntryWhenRead.current = false;
+    if (document.activeElement === null || document.activeElement === document.body) entry.current?.focus();
+  }, [notification.read]);
   return (
-    <ListItem disablePadding divider>
-      <ListItemButton
-        component={RouterLink}
-        to={notificationPath(notification)}
-        onClick={onOpen}
-        sx={{ alignItems: 'flex-start', bgcolor: notification.read ? undefined : 'action.hover' }}
-      >
+    <ListItem disablePadding divider sx={{ bgcolor: notification.read ? undefined : 'action.hover' }}>
+      <ListItemButton ref={entry} component={RouterLink} to={notificationPath(notification)} onClick={onOpen} sx={{ alignItems: 'flex-start' }}>
         <ListItemText
           primary={
             <>
               {!notification.read && <Box component="span" sx={visuallyHidden}>{`${copy.notifications.unread}: `}</Box>}
-              {notificationText(notification)}
+              {text}
             </>
           }
           secondary={formatMoment(notification.at)}
           slotProps={{ primary: { sx: { fontWeight: notification.read ? 400 : 600, overflowWrap: 'anywhere' } } }}
         />
       </ListItemButton>
+      {!notification.read && (
+        <Button
+          size="small"
+          aria-label={copy.notifications.markReadLabel(text)}
+          onClick={() => {
+            focusEntryWhenRead.current = true;
+            onMarkRead();
+          }}
+          sx={{ flexShrink: 0, mx: 1 }}
+        >
+          {copy.notifications.markRead}
+        </Button>
+      )}
     </ListItem>
   );
 }
 
-/** The signed-in user's notifications, newest first; opening one reads it and goes to its order (a payout's: the earnings). */
+/**
+ * The signed-in user's notifications, newest first; opening one reads it and goes to its order (a
+ * payout's: the earnings). An unread one may also be marked read where it is.
+ */
 export function Component() {
   const list = useGetNotificationsInfiniteQuery();
   const pages = list.data?.pages ?? [];
@@ -90,6 +119,7 @@ export function Component() {
                 onOpen={() => {
                   if (!notification.read) void markRead(notification._id);
                 }}
+                onMarkRead={() => void markRead(notification._id)}
               />
             ))}
           </List>

@@ -20,6 +20,14 @@ export function addNotificationListeners(startListening: AppStartListening): voi
     },
   });
 
+  // Reading one entry (opened, or marked where it is) says nothing when it works: the entry and the bell show it.
+  startListening({
+    predicate: (action) => isRejectedWithValue(action) && endpointNamed(action, 'markRead'),
+    effect: (action, api) => {
+      api.extra.notifier.notify(errorMessage(action.payload, copy.notifications.markReadFailed), 'error');
+    },
+  });
+
   const said: Array<[string, string]> = [
     ['markAllRead', copy.notifications.markedAllRead],
     ['updateNotificationSettings', copy.notifications.settingsSaved],
