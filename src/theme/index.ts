@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import { autofillDetection, autofillKeyframes } from './autofill';
-import { focusRingStyles } from './focusRing';
+import { focusRingStyles, focusVisibleRing } from './focusRing';
 import { stillSkeletonStyles } from './motion';
 import { toastStyles } from './toasts';
 
@@ -27,5 +27,8 @@ export const theme = createTheme({
     MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true }, styleOverrides: { input: autofillDetection } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
     MuiSkeleton: { styleOverrides: stillSkeletonStyles },
+    MuiSwitch: { styleOverrides: { switchBase: focusVisibleRing } },
+    MuiCheckbox: { styleOverrides: { root: focusVisibleRing } },
+    MuiRadio: { styleOverrides: { root: focusVisibleRing } },
   },
 });
