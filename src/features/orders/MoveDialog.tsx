@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useFormik } from 'formik';
-import { useId } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import * as Yup from 'yup';
 import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
@@ -68,6 +68,8 @@ export interface MoveDialogSpec {
 
 interface Props {
   orderId: string;
+  /** Which order, said under the title where the page around does not (a row of a list). */
+  subject?: string;
   /** The move to ask about; the dialog is open while one is given. */
   spec: MoveDialogSpec | null;
   onClose(): void;
@@ -75,9 +77,10 @@ interface Props {
 
 /**
  * A move that needs words first (a carrier, the hand-over code, a reason). Focus stays inside
- * while it is open and Escape closes it (MUI's Dialog); a refusal shows in it, and it stays open.
+ * while it is open and Escape closes it (MUI's Dialog); a refusal shows in it, and it stays open
+ * (its host keeps it mounted while open). Editing a field clears the server's word on what was sent.
  */
-export function MoveDialog({ orderId, spec, onClose }: Props) {
+export function MoveDialog({ orderId, subject, spec, onClose }: Props) {
   const id = useId();
   const [moveOrder, { isLoading, error, reset }] = useMoveOrderMutation();
   const form = spec?.form ?? 'reason';
@@ -103,6 +106,11 @@ export function MoveDialog({ orderId, spec, onClose }: Props) {
   const fieldError = (name: keyof MoveValues) => (formik.touched[name] && formik.errors[name]) || undefined;
   const field = (name: keyof MoveValues) => ({
     ...formik.getFieldProps(name),
+    // The server's word was on what was sent: once the field is edited, only the field's own error stands.
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      if (error) reset();
+      formik.handleChange(event);
+    },
     error: Boolean(fieldError(name)),
     helperText: fieldError(name),
   });
@@ -112,13 +120,18 @@ export function MoveDialog({ orderId, spec, onClose }: Props) {
       open={spec !== null}
       onClose={isLoading ? undefined : close}
       aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-hint`}
+      aria-describedby={subject ? `${id}-subject ${id}-hint` : `${id}-hint`}
       fullWidth
       maxWidth="sm"
     >
       <DialogTitle id={`${id}-title`}>{spec?.title}</DialogTitle>
       <form onSubmit={formik.handleSubmit} noValidate>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          {subject && (
+            <DialogContentText id={`${id}-subject`} sx={{ fontWeight: 600, color: 'text.primary', overflowWrap: 'anywhere' }}>
+              {subject}
+            </DialogContentText>
+          )}
           <DialogContentText id={`${id}-hint`}>{spec?.hint}</DialogContentText>
           {form === 'shipping' && (
             <>

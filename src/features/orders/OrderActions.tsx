@@ -74,12 +74,38 @@ export function moveButton(to: OrderMove, viewer: OrderViewer): MoveButton {
   }
 }
 
-/** Exactly the moves in the order's `actions`, each a button. */
-export function OrderActions({ order }: { order: Order }) {
+/** What the buttons read of an order: a list's row has these too. */
+export type ActionableOrder = Pick<Order, '_id' | 'bookName' | 'actions' | 'viewer'>;
+
+interface Props {
+  order: ActionableOrder;
+  /** In a list's row: small buttons, nothing when there is nothing to do, and the dialog names the book. */
+  compact?: boolean;
+}
+
+/**
+ * Exactly the moves in the order's `actions`, each a button. The dialog stays mounted whatever the
+ * order offers: a refused move reads the order again, which may then offer nothing, and the
+ * dialog still has to say why the move was refused.
+ */
+export function OrderActions({ order, compact = false }: Props) {
   const [moveOrder, { isLoading }] = useMoveOrderMutation();
   const [dialog, setDialog] = useState<MoveDialogSpec | null>(null);
+  const moveDialog = (
+    <MoveDialog
+      orderId={order._id}
+      subject={compact ? copy.order.title(order.bookName) : undefined}
+      spec={dialog}
+      onClose={() => setDialog(null)}
+    />
+  );
   if (order.actions.length === 0) {
-    return <Typography color="text.secondary">{copy.order.noActions}</Typography>;
+    return (
+      <>
+        {!compact && <Typography color="text.secondary">{copy.order.noActions}</Typography>}
+        {moveDialog}
+      </>
+    );
   }
   return (
     <>
@@ -89,6 +115,7 @@ export function OrderActions({ order }: { order: Order }) {
           return (
             <Button
               key={to}
+              size={compact ? 'small' : 'medium'}
               variant={button.danger ? 'outlined' : 'contained'}
               color={button.danger ? 'error' : 'primary'}
               aria-disabled={isLoading}
@@ -102,7 +129,7 @@ export function OrderActions({ order }: { order: Order }) {
           );
         })}
       </Stack>
-      <MoveDialog orderId={order._id} spec={dialog} onClose={() => setDialog(null)} />
+      {moveDialog}
     </>
   );
 }
