@@ -30,12 +30,13 @@ const BlogPage = lazyPage(() => import(/* webpackChunkName: "page-blog" */ '../f
 const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ '../features/search/SearchPage'));
 const BookPage = lazyPage(() => import(/* webpackChunkName: "page-book" */ '../features/catalogue/BookPage'));
 const SellerPage = lazyPage(() => import(/* webpackChunkName: "page-seller" */ '../features/search/SellerPage'));
-const MyOrdersPage = lazyPage(() => import('../features/bookings/MyOrdersPage'));
+// My Orders and My Buyer with each order's timeline and moves (the orders feature's), composed here.
+const MyOrdersPage = lazyPage(() => import('./myOrdersPage'));
 const AllSellerPage = lazyPage(() => import('../features/admin/AllSellerPage'));
 const AllBuyerPage = lazyPage(() => import('../features/admin/AllBuyerPage'));
 const AddProductPage = lazyPage(() => import('../features/products/AddProductPage'));
 const MyProductsPage = lazyPage(() => import('../features/products/MyProductsPage'));
-const MyBuyerPage = lazyPage(() => import('../features/products/MyBuyerPage'));
+const MyBuyerPage = lazyPage(() => import('./myBuyerPage'));
 const EditProductPage = lazyPage(() => import('../features/products/EditProductPage'));
 const FavouritesPage = lazyPage(() => import('../features/favourites/FavouritesPage'));
 const WantedPage = lazyPage(() => import('../features/wants/WantedPage'));

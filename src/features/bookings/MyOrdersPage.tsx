@@ -2,17 +2,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { rowsOf } from '../../api/paging';
 import { useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { OrderStatus } from '../../components/OrderStatus';
 import { PagedTable, type PagedColumn } from '../../components/PagedTable';
+import { CellDetails, CellStack } from '../../components/StackedCell';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import type { Booking } from '../../types/entities';
@@ -46,7 +46,10 @@ function PayCell({ booking }: { booking: Booking }) {
   );
 }
 
-function orderColumns(onDelete: (booking: Booking) => void): PagedColumn<Booking>[] {
+/** What other features add to an order's row (its timeline, its moves): composed in src/app, never imported here. */
+export type OrderRowDetails = (booking: Booking) => ReactNode;
+
+function orderColumns(onDelete: (booking: Booking) => void, details?: OrderRowDetails): PagedColumn<Booking>[] {
   return [
     { label: copy.orders.index, skeleton: 'index', cell: (_booking, index) => index + 1 },
     {
@@ -65,14 +68,17 @@ function orderColumns(onDelete: (booking: Booking) => void): PagedColumn<Booking
     {
       label: copy.orders.bookTitle,
       skeleton: 'text',
-      // The title opens the order: its state, deadline, delivery and the moves the buyer may make.
+      // The title opens the order; under it its state, next deadline, timeline and the buyer's moves.
       cell: (booking) => (
-        <Stack spacing={0.5} sx={{ alignItems: { xs: 'flex-end', sm: 'flex-start' } }}>
-          <Link component={RouterLink} to={paths.order(booking._id)}>
-            {booking.bookName}
-          </Link>
-          {booking.state && <OrderStatus state={booking.state} deadline={booking.deadline} viewer={booking.viewer ?? 'buyer'} />}
-        </Stack>
+        <>
+          <CellStack>
+            <Link component={RouterLink} to={paths.order(booking._id)}>
+              {booking.bookName}
+            </Link>
+            {booking.state && <OrderStatus state={booking.state} deadline={booking.deadline} viewer={booking.viewer ?? 'buyer'} />}
+          </CellStack>
+          {booking.state && details && <CellDetails>{details(booking)}</CellDetails>}
+        </>
       ),
     },
     {
@@ -112,13 +118,16 @@ function orderColumns(onDelete: (booking: Booking) => void): PagedColumn<Booking
   ];
 }
 
-/** The signed-in user's bookings, a page at a time, with a way to pay or cancel each. */
-export function Component() {
+/**
+ * The signed-in user's bookings, a page at a time, with a way to pay or cancel each, and what
+ * `orderDetails` adds to each order's row.
+ */
+export function MyOrdersPage({ orderDetails }: { orderDetails?: OrderRowDetails }) {
   const email = useAppSelector(selectUser)?.email;
   const orders = useGetOrderPagesInfiniteQuery(email ?? skipToken);
   const bookings = rowsOf(orders.data?.pages);
   const [toCancel, setToCancel] = useState<Booking | null>(null);
-  const [columns] = useState(() => orderColumns(setToCancel));
+  const [columns] = useState(() => orderColumns(setToCancel, orderDetails));
 
   return (
     <Box>
@@ -138,4 +147,9 @@ export function Component() {
       <CancelBookingDialog booking={toCancel} onClose={() => setToCancel(null)} />
     </Box>
   );
+}
+
+/** My Orders alone (src/app composes it with each order's timeline and moves). */
+export function Component() {
+  return <MyOrdersPage />;
 }

@@ -55,16 +55,20 @@ export function OrderFacts({ order }: { order: Order }) {
   );
 }
 
-/** Every step the order took, oldest first, with when and (for a settled dispute, a refund) why. */
-export function OrderTimeline({ order }: { order: Order }) {
+/**
+ * Every step the order took, oldest first, with when and (for a settled dispute, a refund) why.
+ * `dense`: the smaller print of a list's row.
+ */
+export function OrderTimeline({ order, dense = false }: { order: Pick<Order, 'timeline'>; dense?: boolean }) {
+  const text = dense ? 'body2' : 'body1';
   return (
-    <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 1 }}>
+    <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: dense ? 0.5 : 1, typography: text }}>
       {order.timeline.map((step) => (
         <li key={`${step.state}-${step.at}`}>
-          <Typography component="span" sx={{ fontWeight: 600 }}>
+          <Typography component="span" variant={text} sx={{ fontWeight: 600 }}>
             {stateLabel(step.state)}
           </Typography>{' '}
-          <Typography component="time" dateTime={step.at} color="text.secondary">
+          <Typography component="time" variant={text} dateTime={step.at} color="text.secondary">
             {formatMoment(step.at)}
           </Typography>
           {step.reason && (

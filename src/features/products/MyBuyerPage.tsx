@@ -2,11 +2,13 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { rowsOf } from '../../api/paging';
 import { EmptyState } from '../../components/EmptyState';
 import { OrderStatus } from '../../components/OrderStatus';
 import { PagedTable, type PagedColumn } from '../../components/PagedTable';
+import { CellDetails, CellStack } from '../../components/StackedCell';
 import { UserScore } from '../../components/UserScore';
 import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
@@ -14,7 +16,10 @@ import type { Booking } from '../../types/entities';
 import { useGetSellerBookingsInfiniteQuery } from '../bookings/bookingsApi';
 import { formatDollars } from '../../lib/money';
 
-const columns: PagedColumn<Booking>[] = [
+/** What other features add to an order's row (its timeline, its moves): composed in src/app, never imported here. */
+export type OrderRowDetails = (booking: Booking) => ReactNode;
+
+const buyerColumns = (details?: OrderRowDetails): PagedColumn<Booking>[] => [
   {
     label: copy.myBuyer.buyer,
     skeleton: 'text',
@@ -45,10 +50,16 @@ const columns: PagedColumn<Booking>[] = [
   {
     label: copy.myBuyer.status,
     skeleton: 'chip',
-    // The order's state and what the seller must do by when; older answers say only paid or not.
+    // The order's state, what the seller must do by when, its timeline and the seller's moves;
+    // older answers say only paid or not.
     cell: (booking) =>
       booking.state ? (
-        <OrderStatus state={booking.state} deadline={booking.deadline} viewer={booking.viewer ?? 'seller'} />
+        <>
+          <CellStack>
+            <OrderStatus state={booking.state} deadline={booking.deadline} viewer={booking.viewer ?? 'seller'} />
+          </CellStack>
+          {details && <CellDetails>{details(booking)}</CellDetails>}
+        </>
       ) : (
         <Chip
           size="small"
@@ -59,9 +70,13 @@ const columns: PagedColumn<Booking>[] = [
   },
 ];
 
-/** My Buyer (sellers): who booked the seller's books, and whether they paid, a page at a time. */
-export function Component() {
+/**
+ * My Buyer (sellers): who booked the seller's books, and where each order stands, a page at a
+ * time, with what `orderDetails` adds to each order's row.
+ */
+export function MyBuyerPage({ orderDetails }: { orderDetails?: OrderRowDetails }) {
   const list = useGetSellerBookingsInfiniteQuery();
+  const [columns] = useState(() => buyerColumns(orderDetails));
   const bookings = rowsOf(list.data?.pages);
 
   return (
@@ -80,4 +95,9 @@ export function Component() {
       />
     </Box>
   );
+}
+
+/** My Buyer alone (src/app composes it with each order's timeline and moves). */
+export function Component() {
+  return <MyBuyerPage />;
 }
