@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
@@ -5,40 +7,110 @@ import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { formatDollars } from '../../lib/money';
 import { formatMoment } from '../../lib/orders';
-import type { Order } from '../../types/entities';
+import type { Order, OrderMove, OrderStep } from '../../types/entities';
 
-/** When the buyer reported the problem: the timeline's last `disputed` step. */
-const reportedAt = (order: Order) => [...order.timeline].reverse().find((step) => step.state === 'disputed')?.at;
+/** How a dispute is settled from the grid. */
+export type Settlement = Extract<OrderMove, 'refunded' | 'completed'>;
 
-/** The admin's disputes: which book, who is on each side, how much, since when, and a way in. */
-export const disputeColumns: GridColDef<Order>[] = [
-  {
-    field: 'bookName',
-    headerName: copy.disputes.book,
-    flex: 1,
-    minWidth: 160,
-    sortable: false,
-    renderCell: ({ row }) => (
-      <Link component={RouterLink} to={paths.order(row._id)}>
-        {row.bookName}
-      </Link>
-    ),
-  },
-  { field: 'cusTomername', headerName: copy.disputes.buyer, flex: 1, minWidth: 120, sortable: false },
-  { field: 'sellerName', headerName: copy.disputes.seller, flex: 1, minWidth: 120, sortable: false },
-  {
-    field: 'total',
-    headerName: copy.disputes.total,
-    width: 100,
-    sortable: false,
-    valueFormatter: (value: number | undefined) => (value === undefined ? '' : formatDollars(value)),
-  },
-  {
-    field: 'reported',
-    headerName: copy.disputes.since,
-    width: 180,
-    sortable: false,
-    valueGetter: (_value, row) => reportedAt(row) ?? '',
-    valueFormatter: (value: string) => (value ? formatMoment(value) : ''),
-  },
-];
+/** What a row's buttons ask for: a settlement, confirmed in a dialog with a reason. */
+export type OnSettle = (order: Order, to: Settlement) => void;
+
+/** The buyer's report: the timeline's last `disputed` step (when, and in their words why). */
+const disputeStep = (order: Order): OrderStep | undefined => [...order.timeline].reverse().find((step) => step.state === 'disputed');
+
+export const buyerReason = (order: Order): string => disputeStep(order)?.reason ?? '';
+
+const fixed = { sortable: false, filterable: false, disableColumnMenu: true } as const;
+const wrapping = { overflowWrap: 'anywhere', whiteSpace: 'pre-line' } as const;
+
+function BookLink({ order }: { order: Order }) {
+  return (
+    <Link component={RouterLink} to={paths.order(order._id)}>
+      {order.bookName}
+    </Link>
+  );
+}
+
+/** Refund or complete, each button named by the book it settles. */
+function SettleButtons({ order, onSettle, stacked }: { order: Order; onSettle: OnSettle; stacked?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: stacked ? 'column' : 'row', flexWrap: 'wrap', gap: 0.5, py: 0.5 }}>
+      <Button size="small" variant="outlined" color="error" aria-label={copy.disputes.refundLabel(order.bookName)} onClick={() => onSettle(order, 'refunded')}>
+        {copy.disputes.refund}
+      </Button>
+      <Button size="small" variant="outlined" aria-label={copy.disputes.completeLabel(order.bookName)} onClick={() => onSettle(order, 'completed')}>
+        {copy.disputes.complete}
+      </Button>
+    </Box>
+  );
+}
+
+const totalText = (order: Order) => formatDollars(order.total);
+const reportedText = (order: Order) => {
+  const at = disputeStep(order)?.at;
+  return at ? formatMoment(at) : '';
+};
+
+/** The admin's disputes: which book, who is on each side, how much, since when, why, and the two ways to settle it. */
+export function disputeColumns(onSettle: OnSettle): GridColDef<Order>[] {
+  return [
+    { ...fixed, field: 'bookName', headerName: copy.disputes.book, flex: 1, minWidth: 140, renderCell: ({ row }) => <BookLink order={row} /> },
+    { ...fixed, field: 'cusTomername', headerName: copy.disputes.buyer, flex: 0.8, minWidth: 110 },
+    { ...fixed, field: 'sellerName', headerName: copy.disputes.seller, flex: 0.8, minWidth: 110 },
+    { ...fixed, field: 'total', headerName: copy.disputes.total, width: 90, valueGetter: (_value, row) => totalText(row) },
+    { ...fixed, field: 'reported', headerName: copy.disputes.since, width: 140, valueGetter: (_value, row) => reportedText(row) },
+    {
+      ...fixed,
+      field: 'reason',
+      headerName: copy.disputes.reason,
+      flex: 1.4,
+      minWidth: 180,
+      valueGetter: (_value, row) => buyerReason(row),
+      renderCell: ({ value }) => <Box sx={wrapping}>{value}</Box>,
+    },
+    { ...fixed, field: '__settle', headerName: copy.disputes.actions, width: 190, renderCell: ({ row }) => <SettleButtons order={row} onSettle={onSettle} /> },
+  ];
+}
+
+/** One part of the order under its name, for the phone's one-column view. */
+function Part({ name, value }: { name: string; value: string }) {
+  return (
+    <Box>
+      <Box component="dt" sx={{ fontWeight: 600, color: 'text.secondary', fontSize: '0.8rem' }}>
+        {name}
+      </Box>
+      <Box component="dd" sx={{ m: 0, ...wrapping }}>
+        {value}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The disputes on a phone: the whole order in one column, each part under its name, and the two
+ * buttons beside it, so every part and both actions are on screen without scrolling the grid sideways.
+ */
+export function compactDisputeColumns(onSettle: OnSettle): GridColDef<Order>[] {
+  return [
+    {
+      ...fixed,
+      field: 'bookName',
+      headerName: copy.disputes.order,
+      flex: 1,
+      minWidth: 0,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+          <BookLink order={row} />
+          <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
+            <Part name={copy.disputes.buyer} value={row.cusTomername} />
+            <Part name={copy.disputes.seller} value={row.sellerName} />
+            <Part name={copy.disputes.total} value={totalText(row)} />
+            <Part name={copy.disputes.since} value={reportedText(row)} />
+            {buyerReason(row) && <Part name={copy.disputes.reason} value={buyerReason(row)} />}
+          </Box>
+        </Box>
+      ),
+    },
+    { ...fixed, field: '__settle', headerName: copy.disputes.actions, width: 112, renderCell: ({ row }) => <SettleButtons order={row} onSettle={onSettle} stacked /> },
+  ];
+}
