@@ -16,7 +16,7 @@ interface Props {
  * list stays short) and the moves its reader may make now, as on the order page (the same
  * dialogs, toasts and refetches). An older answer, without them, shows nothing.
  */
-function OrderRowDetails({ booking, side }: Props) {
+function OrderInRow({ booking, side }: Props) {
   const timeline = booking.timeline ?? [];
   const order = { _id: booking._id, bookName: booking.bookName, actions: booking.actions ?? [], viewer: booking.viewer ?? side };
   if (timeline.length === 0 && booking.actions === undefined) return null;
@@ -35,5 +35,5 @@ function OrderRowDetails({ booking, side }: Props) {
 /** The orders feature's part of a list's rows, for the lists (bookings, products) that know no order internals. */
 export const orderRowDetails = (side: OrderViewer) =>
   function details(booking: Booking) {
-    return <OrderRowDetails booking={booking} side={side} />;
+    return <OrderInRow booking={booking} side={side} />;
   };
