@@ -1,4 +1,11 @@
-/** One jest run: the SPA (jsdom) and the API and sandboxes (node). */
+/**
+ * One jest run: the SPA (jsdom) and the API and sandboxes (node).
+ *
+ * `npm test` runs every test file but the slow proofs, the files named `*.slow.test.ts` whose
+ * length is their point (processes killed with SIGKILL, two processes at once, real time limits,
+ * long property and fuzz runs); `npm run test:slow` runs those (TEST_SUITE=slow), and
+ * TEST_SUITE=all runs both. CI runs both (.ci/run).
+ */
 const swc = [
   '@swc/jest',
   {
@@ -12,16 +19,29 @@ const swc = [
 ];
 const esmPackages = ['rettime', 'until-async', '@open-draft', 'jose'].join('|');
 
+const SUITES = ['fast', 'slow', 'all'];
+const suite = process.env.TEST_SUITE || 'fast';
+if (!SUITES.includes(suite)) throw new Error(`TEST_SUITE must be one of ${SUITES.join(', ')}, not "${suite}"`);
+const SLOW = '\\.slow\\.test\\.tsx?$';
+/** The files of a project for this suite: `*.slow.test.*` only in the slow suite, and kept out of the fast one. */
+const files = (patterns) => ({
+  testMatch: suite === 'slow' ? patterns.map((pattern) => pattern.replace('.test.', '.slow.test.')) : patterns,
+  testPathIgnorePatterns: suite === 'fast' ? ['/node_modules/', SLOW] : ['/node_modules/'],
+});
+
 module.exports = {
   // Generous: a test that builds a fresh database, or a jsdom page with lazy chunks, can take
   // seconds on a busy two-core machine. A test that truly hangs still fails.
   testTimeout: 30_000,
+  reporters: ['default', '<rootDir>/test/progressReporter.cjs'],
+  // Every core: a file waits on its database, its server or its child process as often as it computes.
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'client',
-      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironment: '<rootDir>/test/jsdomEnvironment.cjs',
       roots: ['<rootDir>/src', '<rootDir>/test'],
-      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      ...files(['**/*.test.ts', '**/*.test.tsx']),
       transform: { '^.+\\.(mjs|cjs|jsx?|tsx?)$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
       moduleNameMapper: {
@@ -34,7 +54,10 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/sandbox'],
-      testMatch: ['**/*.test.ts'],
+      ...files(['**/*.test.ts']),
+      // The database each test file copies, migrated once per run (server/test/templateDbs.ts).
+      globalSetup: '<rootDir>/server/test/globalSetup.ts',
+      globalTeardown: '<rootDir>/server/test/globalTeardown.ts',
       transform: { '^.+\\.(mjs|cjs|jsx?|tsx?)$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
     },

@@ -20,7 +20,7 @@ export interface Sandbox {
 /**
  * The payment sandbox in a process of its own, so that the bench's own work (polling, checks)
  * never delays its answers. Payouts stay pending at it, and it sends no events: the API learns
- * nothing but the answers to its own calls, as in server/test/payout-crash.test.ts.
+ * nothing but the answers to its own calls, as in server/test/payout-crash.slow.test.ts.
  */
 export async function startSandbox(): Promise<Sandbox> {
   const { value, started } = await startAndReadLine(

@@ -46,10 +46,14 @@ psql_admin() { as_postgres psql -v ON_ERROR_STOP=1 -q -p "$PORT" "$@"; }
 if [ "$(psql_admin -tAc "select 1 from pg_roles where rolname = '$DB_USER'")" != "1" ]; then
   psql_admin -c "create role $DB_USER login password '$DB_PASSWORD'"
 fi
+# Each test file gets a database of its own, copied from one the run migrates once
+# (server/test/templateDbs.ts): the role creates and drops them.
+psql_admin -c "alter role $DB_USER createdb"
 if [ "$(psql_admin -tAc "select 1 from pg_database where datname = '$DB_NAME'")" != "1" ]; then
   psql_admin -c "create database $DB_NAME owner $DB_USER"
 fi
 
 export TEST_DATABASE_URL="postgres://$DB_USER:$DB_PASSWORD@127.0.0.1:$PORT/$DB_NAME"
 echo "Running the server tests on PostgreSQL $VERSION (127.0.0.1:$PORT/$DB_NAME)"
-npx jest --selectProjects server "$@"
+# Every server test, the slow proofs (*.slow.test.ts) included, unless TEST_SUITE says otherwise.
+TEST_SUITE="${TEST_SUITE:-all}" npx jest --selectProjects server "$@"

@@ -11,7 +11,7 @@ import { createTestDb, type TestDb } from './testDb';
 let testDb: TestDb;
 let second: Db;
 beforeAll(async () => {
-  testDb = await createTestDb();
+  testDb = await createTestDb({ empty: true });
   second = await testDb.connectAgain();
 });
 afterAll(async () => {

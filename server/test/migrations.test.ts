@@ -7,7 +7,7 @@ import { createTestDb, type TestDb } from './testDb';
 let testDb: TestDb;
 let firstOnly: string;
 beforeAll(async () => {
-  testDb = await createTestDb();
+  testDb = await createTestDb({ empty: true });
   // A database as the first release left it: only the first migration applied.
   firstOnly = await mkdtemp(path.join(tmpdir(), 'book-resale-migrations-'));
   await cp(path.join(MIGRATIONS_DIR, '001_initial.sql'), path.join(firstOnly, '001_initial.sql'));
@@ -66,7 +66,7 @@ describe('migrations', () => {
   });
 
   it("give an older shop's store account no admin rights, and its seed books their authors and ISBNs", async () => {
-    const older = await createTestDb();
+    const older = await createTestDb({ empty: true });
     try {
       const { db } = older;
       await migrate(db, firstOnly);

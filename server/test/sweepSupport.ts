@@ -4,7 +4,7 @@ import { EMULATOR_PROJECT } from './authEmulatorStandIn';
 import type { Target } from './processTargets';
 
 /**
- * Due orders for API processes to sweep (sweep-crash.test.ts, sweep-two-processes.test.ts): paid
+ * Due orders for API processes to sweep (sweep-crash.slow.test.ts, sweep-two-processes.slow.test.ts): paid
  * ones past their ship deadline, each a real charge at the payment sandbox, and unpaid ones past
  * their pay deadline; and what every process sweeping them must end with.
  */

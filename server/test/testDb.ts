@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { Db } from '../src/db/db';
+import { migrate } from '../src/db/migrate';
 import { openWorkerPglite } from './workerPglite';
 import { createPostgresDb } from '../src/db/postgres';
+import { PGLITE_TEMPLATE_VARIABLE, POSTGRES_TEMPLATE_VARIABLE, TEMPLATE_SCHEMA, databaseUrl, recordBuild, withClient } from './templateDbs';
 
 export interface TestDb {
   db: Db;
@@ -15,22 +17,42 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
+export interface TestDbOptions {
+  /** No migration applied (for the tests of the migrations themselves); migrated by default. */
+  empty?: boolean;
+}
+
 /**
- * A fresh, empty database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
- * a uniquely named schema on that PostgreSQL server (dropped afterwards).
+ * A database of its own for one test file, every migration applied (unless `empty`): in-memory
+ * PGlite, or, when TEST_DATABASE_URL is set, a database of its own on that PostgreSQL server whose
+ * tables live in a uniquely named schema (dropped afterwards). Both are copies of the run's template
+ * (templateDbs.ts) when jest's global set-up made one; otherwise built and migrated here.
  */
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb> {
+  const started = Date.now();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const db = await openWorkerPglite();
-    return { db, connectAgain: async () => ({ ...db, close: async () => undefined }), drop: () => db.close() };
+    const template = options.empty ? undefined : process.env[PGLITE_TEMPLATE_VARIABLE];
+    const db = await openWorkerPglite(undefined, { loadDataDir: template });
+    if (!template && !options.empty) await migrateInPlace(db);
+    if (!options.empty) recordBuild(template ? 'copy' : 'fresh', started);
+    // In memory and thrown away: the worker ends without shutting the database down cleanly.
+    return { db, connectAgain: async () => ({ ...db, close: async () => undefined }), drop: () => db.discard() };
   }
   const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  const template = options.empty ? undefined : process.env[POSTGRES_TEMPLATE_VARIABLE];
+  if (template) {
+    const copy = await copyOfTemplate(url, template, schema);
+    recordBuild('copy', started);
+    return copy;
+  }
+
+  await withClient(url, async (admin) => void (await admin.query(`create schema ${schema}`)));
   const db = await createPostgresDb({ connectionString: url, schema, maxConnections: 4 });
+  if (!options.empty) {
+    await migrateInPlace(db);
+    recordBuild('fresh', started);
+  }
   return {
     db,
     connectAgain: () => createPostgresDb({ connectionString: url, schema, maxConnections: 4 }),
@@ -42,4 +64,31 @@ export async function createTestDb(): Promise<TestDb> {
       await cleaner.end();
     },
   };
+}
+
+async function migrateInPlace(db: Db) {
+  await migrate(db);
+}
+
+/** A database created from the run's template, its schema renamed to `schema`. */
+async function copyOfTemplate(url: string, template: string, schema: string): Promise<TestDb> {
+  const name = schema;
+  await withClient(url, async (admin) => void (await admin.query(`create database "${name}" template "${template}"`)));
+  const copyUrl = databaseUrl(url, name);
+  const dropDatabase = () => withClient(url, async (admin) => void (await admin.query(`drop database if exists "${name}" with (force)`)));
+  try {
+    await withClient(copyUrl, async (client) => void (await client.query(`alter schema ${TEMPLATE_SCHEMA} rename to ${schema}`)));
+    const db = await createPostgresDb({ connectionString: copyUrl, schema, maxConnections: 4 });
+    return {
+      db,
+      connectAgain: () => createPostgresDb({ connectionString: copyUrl, schema, maxConnections: 4 }),
+      async drop() {
+        await db.close();
+        await dropDatabase();
+      },
+    };
+  } catch (error) {
+    await dropDatabase();
+    throw error;
+  }
 }

@@ -15,14 +15,24 @@ interface WorkerAnswer {
   error?: { message: string; code?: string };
 }
 
+export interface WorkerPglite extends Db {
+  /** Writes the whole data directory to `file` (a tarball `openWorkerPglite` can load again). */
+  dumpTo(file: string): Promise<void>;
+  /** Ends the worker at once, after the calls already made: for a database in memory no longer wanted. */
+  discard(): Promise<void>;
+}
+
 /**
  * A real PGlite database running in a worker thread (see pgliteWorker.cjs for why), behind the
  * same `Db` interface as production. PGlite has one session, so every top-level call and every
  * transaction runs in turn: a transaction's statements never interleave with other requests.
+ * `loadDataDir` starts it from a tarball `dumpTo` wrote instead of an empty cluster.
  */
-export async function openWorkerPglite(dataDir?: string): Promise<Db> {
+export async function openWorkerPglite(dataDir?: string, options: { loadDataDir?: string } = {}): Promise<WorkerPglite> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const worker = new Worker(path.join(__dirname, 'pgliteWorker.cjs'), { workerData: { dataDir, channels: [CHANGES_CHANNEL, NOTIFICATIONS_CHANNEL] } });
+  const worker = new Worker(path.join(__dirname, 'pgliteWorker.cjs'), {
+    workerData: { dataDir, loadDataDir: options.loadDataDir, channels: [CHANGES_CHANNEL, NOTIFICATIONS_CHANNEL] },
+  });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const changes = new ChangeListeners('public');
   const notifications = new NotificationListeners('public');
@@ -42,7 +52,7 @@ export async function openWorkerPglite(dataDir?: string): Promise<Db> {
   });
   worker.on('error', (error) => pending.forEach((call) => call.reject(error)));
 
-  const send = (op: 'query' | 'exec' | 'close', sql = '', params: readonly unknown[] = []) =>
+  const send = (op: 'query' | 'exec' | 'close' | 'dump', sql = '', params: readonly unknown[] = []) =>
     new Promise<unknown>((resolve, reject) => {
       const id = ++nextId;
       pending.set(id, { resolve, reject });
@@ -81,6 +91,14 @@ export async function openWorkerPglite(dataDir?: string): Promise<Db> {
       }),
     watchChanges: async (listener) => changes.add(listener),
     watchNotifications: async (listener) => notifications.add(listener),
+    dumpTo: (file) =>
+      inTurn(async () => {
+        await send('dump', file);
+      }),
+    discard: () =>
+      inTurn(async () => {
+        await worker.terminate();
+      }),
     close: () =>
       inTurn(async () => {
         await send('close');
