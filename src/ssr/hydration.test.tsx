@@ -12,7 +12,7 @@ import { API, server } from '../testing/server';
 import type { BookDetails, Category } from '../types/entities';
 import { preloadEntries, type PreloadedEntry } from './preloaded';
 import type { RenderedPage } from './render';
-import { trackStore } from '../testing/storeRegistry';
+import { baseApi } from '../api/baseApi';
 
 /*
  * The browser hydrates the markup the prerenderer made. Here the prerenderer runs in a Node
@@ -92,6 +92,12 @@ beforeAll(() => {
 }, 90_000);
 
 let root: Root | undefined;
+/**
+ * The store of the root hydrated by the test. Not handed to the shared store registry: that one
+ * resets the API state before this file's afterEach unmounts the root, and a page still mounted
+ * then asked for its data again, a request that could land in a later test.
+ */
+let store: ReturnType<typeof setupStore> | undefined;
 /** The style tags each test puts into the head (the style engine keeps its own there). */
 let addedStyles: Element[] = [];
 beforeEach(() => {
@@ -101,6 +107,9 @@ beforeEach(() => {
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
+  // Clears RTK Query's timers for unused data, which would keep jest's process alive.
+  store?.dispatch(baseApi.util.resetApiState());
+  store = undefined;
   document.body.innerHTML = '';
   addedStyles.forEach((element) => element.remove());
   addedStyles = [];
@@ -122,16 +131,17 @@ async function hydrate(route: string, page: RenderedPage, preloaded: PreloadedEn
   const consoleError = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => problems.push(args));
   const consoleWarn = jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => problems.push(args));
   const services = createFakeServices();
-  const store = trackStore(setupStore(services));
+  const appStore = setupStore(services);
+  store = appStore;
   // As the browser does (boot.tsx): the answers in, a seller's reviews included, then hydrated from that state.
-  await preloadEntries(store.dispatch, preloaded);
-  const renderedFrom = store.getState();
+  await preloadEntries(appStore.dispatch, preloaded);
+  const renderedFrom = appStore.getState();
   const navigation = createNavigationService();
   await act(async () => {
     root = hydrateRoot(
       container,
       <AppTree
-        store={store}
+        store={appStore}
         services={services}
         navigation={navigation}
         router={(children) => <BrowserRouter>{children}</BrowserRouter>}
