@@ -36,6 +36,60 @@ it('names this process in the lock, refuses the folder to a second opener, and r
   (await lockDataDir(dataDir)).release();
 });
 
+/** A live process of its own (the caller kills it); its pid. */
+function liveProcess() {
+  const child = spawn('sleep', ['30'], { stdio: 'ignore' });
+  return { pid: child.pid ?? -1, kill: () => child.kill('SIGKILL'), exited: new Promise((resolve) => child.once('exit', resolve)) };
+}
+
+const stateOf = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+};
+
+it('waits for a live holder before refusing, and takes the folder once that holder is killed meanwhile', async () => {
+  const holder = liveProcess();
+  try {
+    writeFileSync(lockPath, `${JSON.stringify({ pid: holder.pid })}\n`);
+    const asked = Date.now();
+    const refused = lockDataDir(dataDir, { waitMs: 400 });
+    await expect(refused).rejects.toThrow(`is in use by process ${holder.pid}`);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(400);
+
+    // Killed while a second process waits (a supervisor restarting at once): the second gets it.
+    const waiting = lockDataDir(dataDir, { waitMs: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    holder.kill();
+    const lock = await waiting;
+    expect(ownerPid()).toBe(process.pid);
+    lock.release();
+  } finally {
+    holder.kill();
+    await holder.exited;
+  }
+});
+
+it('takes over at once the lock of a killed process its parent has not reaped yet (a zombie)', async () => {
+  // `sleep 0.1` ends while its parent, become `sleep 30`, never reaps it.
+  const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+    const startedAt = stateOf(zombie)?.[19];
+    for (let i = 0; i < 100 && stateOf(zombie)?.[0] !== 'Z'; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stateOf(zombie)?.[0]).toBe('Z');
+    writeFileSync(lockPath, `${JSON.stringify({ pid: zombie, startedAt })}\n`);
+    const lock = await lockDataDir(dataDir, { waitMs: 0 });
+    expect(ownerPid()).toBe(process.pid);
+    lock.release();
+  } finally {
+    parent.kill('SIGKILL');
+  }
+});
+
 it('takes over the lock of a process that died (kill -9, power loss)', async () => {
   writeFileSync(lockPath, `${JSON.stringify({ pid: await deadPid() })}\n`);
   const lock = await lockDataDir(dataDir);
@@ -48,6 +102,7 @@ it('never removes a fresh lock that a live process put in place of the stale one
   const rival = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
   try {
     const attempt = lockDataDir(dataDir, {
+      waitMs: 0,
       // Another process took the stale lock over between this one's reading it and removing it.
       beforeTakeover: () => writeFileSync(lockPath, `${JSON.stringify({ pid: rival.pid })}\n`),
     });

@@ -27,16 +27,21 @@ interface Owner {
   startedAt?: string;
 }
 
-/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot (Linux only). */
-function startTimeOf(pid: number): string | undefined {
+/**
+ * Fields 3 on of /proc/<pid>/stat (Linux only): [0] the state (`Z` a zombie, `X` dead), [19] when
+ * the process started, in clock ticks since boot.
+ */
+function statOf(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces: count after its end.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
 }
+
+const startTimeOf = (pid: number): string | undefined => statOf(pid)?.[19];
 
 function isAlive(owner: Owner): boolean {
   try {
@@ -45,8 +50,12 @@ function isAlive(owner: Owner): boolean {
     // EPERM: the process exists but belongs to another user.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const stat = statOf(owner.pid);
+  // Killed and not yet reaped by its parent (a supervisor restarting at once sees this): its
+  // memory, the database's included, is gone.
+  if (stat?.[0] === 'Z' || stat?.[0] === 'X') return false;
   if (owner.startedAt === undefined) return true;
-  const startedAt = startTimeOf(owner.pid);
+  const startedAt = stat?.[19];
   // A live pid that started at another time is another process that got the same number.
   return startedAt === undefined || startedAt === owner.startedAt;
 }
@@ -119,7 +128,14 @@ async function removeStale(lockPath: string, seen: string): Promise<void> {
 export interface LockHooks {
   /** Called when a stale lock was found, right before it is removed (tests play a rival here). */
   beforeTakeover?: () => void;
+  /**
+   * How long to wait for a live holder to let go before refusing (DEFAULT_LOCK_WAIT_MS): one that
+   * is stopping, or being killed, lets go within it.
+   */
+  waitMs?: number;
 }
+
+export const DEFAULT_LOCK_WAIT_MS = 5_000;
 
 export interface DataDirLock {
   readonly path: string;
@@ -129,10 +145,12 @@ export interface DataDirLock {
 
 /**
  * Takes the lock of `dataDir` (the file `<dataDir>.lock`) for this process, or throws
- * `DataDirInUseError` naming the live process that has it. A lock left by a process that died
- * (kill -9, power loss) is taken over.
+ * `DataDirInUseError` naming the process that still has it after `waitMs`. A lock left by a
+ * process that died (kill -9, power loss), even one its parent has not reaped yet, is taken over.
  */
 export async function lockDataDir(dataDir: string, hooks: LockHooks = {}): Promise<DataDirLock> {
+  const started = Date.now();
+  const waitMs = hooks.waitMs ?? DEFAULT_LOCK_WAIT_MS;
   const resolved = path.resolve(dataDir);
   const lockPath = `${resolved}.lock`;
   mkdirSync(path.dirname(lockPath), { recursive: true });
@@ -158,8 +176,13 @@ export async function lockDataDir(dataDir: string, hooks: LockHooks = {}): Promi
       const current = readOwner(lockPath);
       if (current === undefined) continue; // released meanwhile
       const { owner } = current;
-      // The same pid with the same start time is this very process: the folder is open already.
-      if (owner !== undefined && isAlive(owner)) throw new DataDirInUseError(resolved, owner.pid, lockPath);
+      if (owner !== undefined && isAlive(owner)) {
+        // The same pid with the same start time is this very process: the folder is open already.
+        if (owner.pid === process.pid || Date.now() - started >= waitMs) throw new DataDirInUseError(resolved, owner.pid, lockPath);
+        attempt -= 1; // waiting for a live holder is bounded by waitMs, not by the attempts
+        await sleep(RETRY_MS);
+        continue;
+      }
       // A dead owner's lock, or one that names nobody (damaged): nobody has the folder open.
       hooks.beforeTakeover?.();
       await removeStale(lockPath, current.text);
