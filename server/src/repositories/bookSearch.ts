@@ -179,7 +179,11 @@ export function bookSearchRepository(db: Db) {
       return { rows: page.map(({ score: _score, created_at_text: _createdAt, total: _total, ...row }) => row), total, next };
     },
 
-    /** For each word, the known title and author words that look like it (itself included when known). */
+    /**
+     * For each word, the known title and author words that look like it (itself included when
+     * known). A stop word ("and", "of") gets none: the search drops it, and its look-alikes
+     * ("andrew") would otherwise be required in its place.
+     */
     async lookAlikes(words: string[]): Promise<Map<string, string[]>> {
       if (words.length === 0) return new Map();
       const rows = await db.transaction(async (tx) => {
@@ -188,9 +192,13 @@ export function bookSearchRepository(db: Db) {
           `select typed.word as typed, known.word
            from unnest($1::text[]) as typed (word)
            cross join lateral (
+             select numnode(plainto_tsquery('english', typed.word)) > 0 as searched
+           ) as kept
+           cross join lateral (
              select word from search_words where word % typed.word
              order by similarity(word, typed.word) desc, word limit ${ALTERNATIVES_PER_WORD}
-           ) as known`,
+           ) as known
+           where kept.searched`,
           [words],
         );
       });
