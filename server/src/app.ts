@@ -45,6 +45,7 @@ import paymentRoutes from './routes/payments';
 import payoutRoutes from './routes/payouts';
 import productEditRoutes from './routes/productEdits';
 import favouriteRoutes from './routes/favourites';
+import inventoryRoutes from './routes/inventory';
 import isbnRoutes from './routes/isbn';
 import wantRoutes from './routes/wants';
 import productRoutes from './routes/products';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(productEditRoutes);
   await app.register(isbnRoutes);
   await app.register(favouriteRoutes);
+  await app.register(inventoryRoutes);
   await app.register(wantRoutes);
   await app.register(bookingRoutes);
   await app.register(orderRoutes);

@@ -133,6 +133,13 @@ export const MATRIX: Row[] = [
   { route: 'GET /favourites', expected: SIGNED_IN },
   { route: 'PUT /favourites/:bookId', path: (f) => `/favourites/${f.productId}`, expected: SIGNED_IN },
   { route: 'DELETE /favourites/:bookId', path: (f) => `/favourites/${f.productId}`, expected: SIGNED_IN },
+  { route: 'GET /inventory.csv', expected: SELLERS },
+  { route: 'GET /inventory/defaults', expected: SELLERS },
+  {
+    route: 'PUT /inventory/defaults',
+    body: () => ({ phone: null, location: 'Tucson', delivery: 'meetup', category: null }),
+    expected: SELLERS,
+  },
   { route: 'GET /wants', expected: SIGNED_IN },
   { route: 'POST /wants', body: () => ({ q: 'dune' }), expected: SIGNED_IN },
   // A want that is nobody's: the signed-in are told it does not exist.
