@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { cellText, csvLine, inertCell, INVENTORY_COLUMNS } from '../src/inventory/csv';
+import { inventoryRepository } from '../src/repositories/inventory';
 import { addProduct, bookingOf, buildTestApp, pay, signUpCast, type TestApp } from './helper';
 
 /** A seller's inventory file out (`GET /inventory.csv`) and the defaults for a file's rows. */
@@ -61,7 +62,6 @@ describe('GET /inventory.csv', () => {
   });
 
   it('pages through a large inventory in order, each copy once', async () => {
-    const { inventoryRepository } = await import('../src/repositories/inventory');
     const ids: string[] = [];
     for (let i = 0; i < 7; i += 1) ids.push(await addProduct(t.app, cast.otherSeller, { name: `Paged ${i}` }));
     const seen: string[] = [];

@@ -34,7 +34,7 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
   if (!url) {
     const template = options.empty ? undefined : process.env[PGLITE_TEMPLATE_VARIABLE];
     const db = await openWorkerPglite(undefined, { loadDataDir: template });
-    if (!template && !options.empty) await migrateInPlace(db);
+    if (!template && !options.empty) await migrate(db);
     if (!options.empty) recordBuild(template ? 'copy' : 'fresh', started);
     // In memory and thrown away: the worker ends without shutting the database down cleanly.
     return { db, connectAgain: async () => ({ ...db, close: async () => undefined }), drop: () => db.discard() };
@@ -50,7 +50,7 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
   await withClient(url, async (admin) => void (await admin.query(`create schema ${schema}`)));
   const db = await createPostgresDb({ connectionString: url, schema, maxConnections: 4 });
   if (!options.empty) {
-    await migrateInPlace(db);
+    await migrate(db);
     recordBuild('fresh', started);
   }
   return {
@@ -64,10 +64,6 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
       await cleaner.end();
     },
   };
-}
-
-async function migrateInPlace(db: Db) {
-  await migrate(db);
 }
 
 /** A database created from the run's template, its schema renamed to `schema`. */
