@@ -13,29 +13,32 @@ import { useGetBlocksQuery, useSetBlockMutation } from './messagesApi';
 export function BlockButton({ other }: { other: Party }) {
   const blocks = useGetBlocksQuery();
   const [setBlock, changing] = useSetBlockMutation();
-  const [asking, setAsking] = useState(false);
+  // What the open dialog asks, kept from the moment it opened: the blocks refetched after the change
+  // must not turn its title and button into the opposite question while it closes.
+  const [asking, setAsking] = useState<{ open: boolean; block: boolean }>({ open: false, block: true });
   if (!blocks.data || !other._id) return null;
   const blocked = blocks.data.some((user) => user._id === other._id);
   const close = () => {
     changing.reset();
-    setAsking(false);
+    setAsking((was) => ({ ...was, open: false }));
   };
+  const block = asking.block;
 
   return (
     <>
-      <Button color={blocked ? 'primary' : 'error'} onClick={() => setAsking(true)} sx={{ alignSelf: 'flex-start' }}>
+      <Button color={blocked ? 'primary' : 'error'} onClick={() => setAsking({ open: true, block: !blocked })} sx={{ alignSelf: 'flex-start' }}>
         {blocked ? copy.chat.unblock : copy.chat.block}
       </Button>
       <ConfirmDialog
-        open={asking}
-        title={blocked ? copy.chat.unblockAsk(other.name) : copy.chat.blockAsk(other.name)}
-        message={blocked ? copy.chat.unblockHint : copy.chat.blockHint}
-        confirmLabel={blocked ? copy.chat.unblock : copy.chat.block}
+        open={asking.open}
+        title={block ? copy.chat.blockAsk(other.name) : copy.chat.unblockAsk(other.name)}
+        message={block ? copy.chat.blockHint : copy.chat.unblockHint}
+        confirmLabel={block ? copy.chat.block : copy.chat.unblock}
         cancelLabel={copy.chat.cancel}
         busy={changing.isLoading}
         error={changing.isError ? errorMessage(changing.error, copy.errors.generic) : null}
         onConfirm={() => {
-          setBlock({ userId: other._id, blocked: !blocked, name: other.name })
+          setBlock({ userId: other._id, blocked: block, name: other.name })
             .unwrap()
             .then(close, () => undefined);
         }}
