@@ -5,6 +5,31 @@ type Env = Record<string, string | undefined>;
 export interface BooksConfig {
   /** `BOOK_METADATA_URL` (with `BOOK_COVERS_URL`, `BOOK_METADATA_TIMEOUT_MS`); unset, `GET /isbn/:isbn` answers 503. */
   bookMetadata: MetadataService | null;
+  /** Inventory imports' jobs (server/src/inventory/README.md). */
+  inventoryImports: {
+    /** `INVENTORY_IMPORT_INTERVAL_MS`: how often each process looks for import work (0: only when asked). */
+    intervalMs: number;
+    /** `INVENTORY_IMPORT_LOOKUPS_PER_SECOND`: ISBN lookups for rows without a title, per process. */
+    lookupsPerSecond: number;
+  };
+}
+
+function whole(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || (value !== 0 && value < min) || value > max) {
+    problems.push(`${name} must be 0 or a whole number from ${min} to ${max}, got "${raw}"`);
+    return fallback;
+  }
+  return value;
+}
+
+function importsConfig(env: Env, problems: string[]): BooksConfig['inventoryImports'] {
+  return {
+    intervalMs: whole(env, 'INVENTORY_IMPORT_INTERVAL_MS', 2_000, 100, 3_600_000, problems),
+    lookupsPerSecond: Math.max(1, whole(env, 'INVENTORY_IMPORT_LOOKUPS_PER_SECOND', 5, 1, 100, problems)),
+  };
 }
 
 const httpUrl = (value: string) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value);
@@ -12,7 +37,8 @@ const httpUrl = (value: string) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(va
 /** Where ISBNs are looked up: Open Library (https://openlibrary.org) or its local stand-in. */
 export function booksConfig(env: Env, problems: string[]): BooksConfig {
   const baseUrl = env.BOOK_METADATA_URL?.trim().replace(/\/+$/, '');
-  if (!baseUrl) return { bookMetadata: null };
+  const inventoryImports = importsConfig(env, problems);
+  if (!baseUrl) return { bookMetadata: null, inventoryImports };
   const coversUrl = env.BOOK_COVERS_URL?.trim().replace(/\/+$/, '') || baseUrl;
   for (const [name, value] of [['BOOK_METADATA_URL', baseUrl], ['BOOK_COVERS_URL', coversUrl]]) {
     if (!httpUrl(value)) problems.push(`${name} must be an http(s) URL, got "${value}"`);
@@ -27,5 +53,5 @@ export function booksConfig(env: Env, problems: string[]): BooksConfig {
       timeoutMs = value;
     }
   }
-  return { bookMetadata: { baseUrl, coversUrl, timeoutMs } };
+  return { bookMetadata: { baseUrl, coversUrl, timeoutMs }, inventoryImports };
 }

@@ -140,6 +140,13 @@ export const MATRIX: Row[] = [
     body: () => ({ phone: null, location: 'Tucson', delivery: 'meetup', category: null }),
     expected: SELLERS,
   },
+  // Imports: POST without a file is refused past the role check (400); an import that is nobody's is 404.
+  { route: 'POST /inventory/imports', body: () => ({}), expected: statuses(401, 403, 400, 400, 400, 401, 400) },
+  { route: 'GET /inventory/imports', expected: SELLERS },
+  { route: 'GET /inventory/imports/:id', path: () => '/inventory/imports/nope', expected: statuses(401, 403, 404, 404, 404, 401, 404) },
+  { route: 'GET /inventory/imports/:id/errors', path: () => '/inventory/imports/nope/errors', expected: statuses(401, 403, 404, 404, 404, 401, 404) },
+  { route: 'POST /inventory/imports/:id/apply', path: () => '/inventory/imports/nope/apply', expected: statuses(401, 403, 404, 404, 404, 401, 404) },
+  { route: 'DELETE /inventory/imports/:id', path: () => '/inventory/imports/nope', expected: statuses(401, 403, 404, 404, 404, 401, 404) },
   { route: 'GET /wants', expected: SIGNED_IN },
   { route: 'POST /wants', body: () => ({ q: 'dune' }), expected: SIGNED_IN },
   // A want that is nobody's: the signed-in are told it does not exist.

@@ -48,6 +48,8 @@ export async function buildTestApp(
       orderSweepIntervalMs: 0,
       // And the payout jobs (`app.payouts.tick()`).
       payoutTickMs: 0,
+      // And the inventory import jobs (`app.inventoryImports.run()`).
+      inventoryImports: { intervalMs: 0, lookupsPerSecond: 100 },
       ...config,
     },
   };

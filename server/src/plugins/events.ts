@@ -41,6 +41,18 @@ export const STREAMS_PER_USER = 50;
 /** What a stream sends: a notification, or a message of one of the user's threads (one id space). */
 type Item = { type: 'notification'; row: NotificationRow } | { type: 'message'; message: MessageOnWire };
 
+/**
+ * An inventory import's state and progress (migrations/021_inventory_imports.sql), as
+ * `GET /inventory/imports/:id` answers it. It has no id: it is news of now, not replayed.
+ */
+interface AnnouncedImport {
+  type: 'import';
+  user_id: string;
+  [field: string]: unknown;
+}
+
+const isAnnouncedImport = (value: object): value is AnnouncedImport => 'type' in value && value.type === 'import';
+
 interface Stream {
   raw: ServerResponse;
   sent: Set<string>;
@@ -119,6 +131,18 @@ export default fp(
           return;
         }
         if (typeof value !== 'object' || value === null) return;
+        if (isAnnouncedImport(value)) {
+          const { type: _type, user_id: userId, failure, appliedAt, ...rest } = value;
+          const wire = {
+            ...rest,
+            createdAt: new Date(rest.createdAt as string).toISOString(),
+            ...(appliedAt ? { appliedAt: new Date(appliedAt as string).toISOString() } : {}),
+            ...(failure ? { failure } : {}),
+          };
+          const streams = byUser.get(userId);
+          if (streams) for (const stream of streams) if (!stream.held) stream.raw.write(`event: import\ndata: ${JSON.stringify(wire)}\n\n`);
+          return;
+        }
         if (isAnnouncedMessage(value)) {
           messageHeard(value).catch((error: unknown) => app.log.error({ err: error }, 'sending a message to its streams failed'));
           return;

@@ -1,0 +1,233 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { lookUpIsbn, MetadataUnavailable, type MetadataService } from '../books/metadata';
+import type { Db, Queryable } from '../db/db';
+import type { Clock } from '../lib/clock';
+import { newId } from '../lib/ids';
+import { inventoryImportsRepository, type CheckedOutcome, type UncheckedRow } from '../repositories/inventoryImports';
+import { inventoryRepository, type ImportedCopy } from '../repositories/inventory';
+import { seedImagePath } from '../seed';
+import { tellPriceDrop, tellWanters } from '../wants/match';
+import { checkRow, differs, isbnsToLookUp, type RowContext } from './rows';
+
+/** Rows checked per transaction. */
+export const CHECK_BATCH = 500;
+/** Rows written per transaction. */
+export const APPLY_BATCH = 200;
+/** However much is waiting, one run ends after this many batches; the next run goes on. */
+const MAX_BATCHES = 1_000;
+/** The cover of a copy listed from a file: files carry no pictures, and no URL in one is fetched. */
+export const NO_COVER = seedImagePath('no-cover.svg');
+
+export interface ImportDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** The book-metadata service for rows with an ISBN and no title; undefined when none is set up. */
+  metadata: MetadataService | undefined;
+  /** At most this many lookups a second, per process. */
+  lookupsPerSecond: number;
+  /** After a commit that told someone something: the mail outbox sends it. */
+  told(): void;
+}
+
+/** How long an answer of the book-metadata service is trusted (as `GET /isbn/:isbn` keeps it). */
+const FOUND_FOR_MS = 30 * 86_400_000;
+const MISSING_FOR_MS = 86_400_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks the book-metadata service about the ISBNs of the next rows to check that have no title
+ * and no fresh answer kept, a few a second; the answers are kept as `GET /isbn/:isbn` keeps them.
+ * Nothing is locked meanwhile.
+ */
+async function fillInIsbns(deps: ImportDeps, upcoming: UncheckedRow[]): Promise<void> {
+  if (!deps.metadata) return;
+  const isbns = isbnsToLookUp(upcoming.map((row) => ({ line: row.line, cells: row.cells })));
+  if (isbns.length === 0) return;
+  const now = deps.clock.now().getTime();
+  const kept = await deps.db.query<{ isbn: string }>(
+    `select isbn from isbn_lookups where isbn = any($1::text[])
+       and fetched_at > (case when found then $2::timestamptz else $3::timestamptz end)`,
+    [isbns, new Date(now - FOUND_FOR_MS), new Date(now - MISSING_FOR_MS)],
+  );
+  const known = new Set(kept.map((row) => row.isbn));
+  const gapMs = 1000 / Math.max(0.1, deps.lookupsPerSecond);
+  for (const isbn of isbns.filter((candidate) => !known.has(candidate))) {
+    const started = Date.now();
+    try {
+      const found = await lookUpIsbn(deps.metadata, isbn);
+      await deps.db.query(
+        `insert into isbn_lookups (isbn, found, title, author, publisher, year, cover_url, fetched_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
+         on conflict (isbn) do update set found = excluded.found, title = excluded.title, author = excluded.author,
+           publisher = excluded.publisher, year = excluded.year, cover_url = excluded.cover_url, fetched_at = excluded.fetched_at`,
+        [isbn, found !== null, found?.title ?? null, found?.author ?? null, found?.publisher ?? null, found?.year ?? null, found?.coverUrl ?? null, deps.clock.now()],
+      );
+    } catch (error) {
+      if (!(error instanceof MetadataUnavailable)) throw error;
+      // The row says the lookup could not be asked; the seller gives the title.
+      deps.log.warn({ isbn, reason: error.message }, 'inventory import: isbn lookup failed');
+    }
+    await sleep(Math.max(0, gapMs - (Date.now() - started)));
+  }
+}
+
+/** What a check needs besides the rows: the seller's defaults, the categories and the kept lookups. */
+async function contextOf(tx: Queryable, sellerId: string, rows: UncheckedRow[]): Promise<RowContext> {
+  const defaults = await inventoryRepository(tx as Db).defaultsOf(sellerId);
+  const categoryRows = await tx.query<{ category: string; name: string }>('select category, name from categories order by position, id');
+  const categories = new Map<string, string>();
+  for (const row of categoryRows) {
+    categories.set(row.name.toLowerCase(), row.category);
+    categories.set(row.category.toLowerCase(), row.category);
+  }
+  const isbns = isbnsToLookUp(rows.map((row) => ({ line: row.line, cells: row.cells })));
+  const lookups = isbns.length === 0 ? [] : await tx.query<{ isbn: string; found: boolean; title: string | null; author: string | null }>(
+    'select isbn, found, title, author from isbn_lookups where isbn = any($1::text[])',
+    [isbns],
+  );
+  const metadata: RowContext['metadata'] = new Map(
+    lookups.map((row) => [row.isbn, row.found ? { title: row.title ?? '', author: row.author ?? '' } : null]),
+  );
+  return { defaults, categories, firstCategory: categoryRows[0]?.category ?? '', metadata };
+}
+
+/** Checks one import's claimed rows against the seller's shop. */
+async function checkRows(tx: Queryable, importId: string, sellerId: string, rows: UncheckedRow[]): Promise<CheckedOutcome[]> {
+  const context = await contextOf(tx, sellerId, rows);
+  const imports = inventoryImportsRepository(tx);
+  const skus = [...new Set(rows.flatMap((row) => (row.sku === null ? [] : [row.sku])))];
+  const [firstLines, copies] = await Promise.all([imports.firstLines(tx, importId, skus), imports.copiesBySku(tx, sellerId, skus)]);
+  return rows.map((row): CheckedOutcome => {
+    const checked = checkRow({ line: row.line, cells: row.cells }, context);
+    const invalid = (errors: { column: string; message: string }[]): CheckedOutcome => ({ line: row.line, outcome: 'invalid', bookId: null, listing: null, errors });
+    if (checked.errors.length > 0 || checked.sku === null) return invalid(checked.errors);
+    const first = firstLines.get(checked.sku);
+    if (first !== undefined && first < row.line) return invalid([{ column: 'sku', message: `The SKU "${checked.sku}" is also on row ${first}` }]);
+    const copy = copies.get(checked.sku);
+    const untouchable = copy?.sold
+      ? 'This copy is sold: a file does not change it'
+      : 'This copy is booked: a file does not change it while the booking is open';
+    if (checked.action === 'delete') {
+      if (!copy) return invalid([{ column: 'sku', message: 'No copy of yours has this SKU' }]);
+      if (copy.sold || copy.booked) return invalid([{ column: 'action', message: untouchable }]);
+      return { line: row.line, outcome: 'withdrawn', bookId: copy.id, listing: null, errors: [] };
+    }
+    const listing = checked.listing;
+    if (!listing) return invalid([]);
+    if (!copy) return { line: row.line, outcome: 'new', bookId: newId(), listing, errors: [] };
+    if (!differs(copy, listing)) return { line: row.line, outcome: 'unchanged', bookId: copy.id, listing: null, errors: [] };
+    if (copy.sold || copy.booked) return invalid([{ column: '', message: untouchable }]);
+    return { line: row.line, outcome: 'updated', bookId: copy.id, listing, errors: [] };
+  });
+}
+
+const byImport = <Row extends { import_id: string }>(rows: Row[]) => {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) groups.set(row.import_id, [...(groups.get(row.import_id) ?? []), row]);
+  return groups;
+};
+
+/** Checks a batch of waiting rows; answers how many. */
+async function checkBatch(deps: ImportDeps): Promise<number> {
+  await fillInIsbns(deps, await inventoryImportsRepository(deps.db).peekUnchecked(CHECK_BATCH));
+  return deps.db.transaction(async (tx) => {
+    const imports = inventoryImportsRepository(tx);
+    const claimed = await imports.claimUnchecked(tx, CHECK_BATCH);
+    const now = deps.clock.now();
+    for (const [importId, rows] of byImport(claimed)) {
+      await imports.recordChecks(tx, importId, await checkRows(tx, importId, rows[0].seller_id, rows), now);
+    }
+    return claimed.length;
+  });
+}
+
+/** Imports whose every row is checked become checked; a replacement first notes what its file lacks. */
+async function finishChecks(deps: ImportDeps): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const imports = inventoryImportsRepository(tx);
+    for (const done of await imports.claimCheckedThrough(tx)) {
+      const withdrawn = done.replace ? await imports.noteWithdrawals(tx, done.id, done.seller_id) : 0;
+      await imports.markChecked(tx, done.id, withdrawn, deps.clock.now());
+    }
+  });
+}
+
+const refusedMessage = (outcome: string) =>
+  outcome === 'new' ? 'This SKU was listed meanwhile' : 'This copy was booked or sold meanwhile: it was not changed';
+
+/** Writes a batch of checked rows, each once; answers how many. */
+async function applyBatch(deps: ImportDeps): Promise<number> {
+  let told = 0;
+  const count = await deps.db.transaction(async (tx) => {
+    const imports = inventoryImportsRepository(tx);
+    const inventory = inventoryRepository(tx as Db);
+    const claimed = await imports.claimUnapplied(tx, APPLY_BATCH);
+    const now = deps.clock.now();
+    const today = now.toISOString().slice(0, 10);
+    for (const [importId, rows] of byImport(claimed)) {
+      const sellerId = rows[0].seller_id;
+      const refused: { line: number; outcome: 'new' | 'updated' | 'withdrawn'; message: string }[] = [];
+      const fresh = rows.filter((row) => row.outcome === 'new' && row.listing !== null);
+      const copies: ImportedCopy[] = fresh.map((row) => ({ id: row.book_id, sku: row.sku, line: row.line, listing: row.listing as NonNullable<typeof row.listing> }));
+      const listed = new Set(await inventory.listCopies(tx, sellerId, copies, NO_COVER, today));
+      for (const row of fresh) if (!listed.has(row.book_id)) refused.push({ line: row.line, outcome: 'new', message: refusedMessage('new') });
+      told += await tellWanters(tx, [...listed], now);
+      for (const row of rows.filter((candidate) => candidate.outcome === 'updated' && candidate.listing !== null)) {
+        const listing = row.listing as NonNullable<typeof row.listing>;
+        const changed = await inventory.updateCopy(tx, sellerId, row.book_id, listing);
+        if (!changed) refused.push({ line: row.line, outcome: 'updated', message: refusedMessage('updated') });
+        else if (listing.resale_price_cents < changed.previousPriceCents) told += await tellPriceDrop(tx, row.book_id, changed.previousPriceCents, now);
+      }
+      const leaving = rows.filter((row) => row.outcome === 'withdrawn');
+      const withdrawn = new Set(await inventory.withdrawCopies(tx, sellerId, leaving.map((row) => row.book_id)));
+      for (const row of leaving) if (!withdrawn.has(row.book_id)) refused.push({ line: row.line, outcome: 'withdrawn', message: refusedMessage('withdrawn') });
+      await imports.markRowsApplied(tx, importId, rows.map((row) => row.line));
+      await imports.recordApplied(tx, importId, rows.length, refused, now);
+    }
+    // A replacement's copies that its file lacks.
+    const leaving = claimed.length < APPLY_BATCH ? await imports.claimWithdrawals(tx, APPLY_BATCH - claimed.length) : [];
+    for (const [importId, rows] of byImport(leaving)) {
+      const ids = rows.map((row) => row.book_id);
+      const withdrawn = new Set(await inventory.withdrawCopies(tx, rows[0].seller_id, ids));
+      await imports.markWithdrawalsApplied(tx, importId, ids);
+      const kept = ids.length - withdrawn.size;
+      await tx.query(
+        'update inventory_imports set done = done + $2, withdrawn_count = withdrawn_count - $3, updated_at = $4 where id = $1',
+        [importId, ids.length, kept, now],
+      );
+    }
+    return claimed.length + leaving.length;
+  });
+  if (told > 0) deps.told();
+  return count;
+}
+
+export interface ImportRunResult {
+  checked: number;
+  applied: number;
+}
+
+/**
+ * One run of the import jobs: waiting rows are checked, checked imports finish, applying ones
+ * are written, a batch per transaction. Safe in several processes at once: rows are claimed with
+ * `FOR UPDATE SKIP LOCKED` and marked in the transaction that acts on them, so a process killed
+ * mid-batch leaves its batch to the next run, and each row is written once.
+ */
+export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
+  const result: ImportRunResult = { checked: 0, applied: 0 };
+  for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    const checked = await checkBatch(deps);
+    result.checked += checked;
+    if (checked < CHECK_BATCH) break;
+  }
+  await finishChecks(deps);
+  for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    const applied = await applyBatch(deps);
+    result.applied += applied;
+    if (applied < APPLY_BATCH) break;
+  }
+  await deps.db.transaction((tx) => inventoryImportsRepository(tx).finishApplying(tx, deps.clock.now()));
+  return result;
+}
