@@ -7,7 +7,7 @@ export interface BooksConfig {
   bookMetadata: MetadataService | null;
   /** Inventory imports' jobs (server/src/inventory/README.md). */
   inventoryImports: {
-    /** `INVENTORY_IMPORT_INTERVAL_MS`: how often each process looks for import work (0: only when asked). */
+    /** `INVENTORY_IMPORT_INTERVAL_MS`: how often each process looks for import work, besides when a file arrives or is applied (0: off, the jobs run only when code calls them). */
     intervalMs: number;
     /** `INVENTORY_IMPORT_LOOKUPS_PER_SECOND`: ISBN lookups for rows without a title, per process. */
     lookupsPerSecond: number;

@@ -29,21 +29,21 @@ const NOT_IMAGES: ReadonlyArray<[string, Buffer, string]> = [
 const TWENTY_MB = Buffer.concat([PNG_BYTES, Buffer.alloc(20 * 1024 * 1024 - PNG_BYTES.length, 0x41)]);
 const JUST_OVER_LIMIT = Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024 + 1 - PNG_BYTES.length, 0x42)]);
 
-function partHead(fileName: string, contentType: string): Buffer {
+function partHead(fileName: string, contentType: string, field = 'image'): Buffer {
   const type = contentType ? `content-type: ${contentType}\r\n` : '';
-  return Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="image"; filename="${fileName}"\r\n${type}\r\n`);
+  return Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="${field}"; filename="${fileName}"\r\n${type}\r\n`);
 }
 const closing = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 
-function uploadOf(cast: FuzzCast, file: Buffer, fileName: string, contentType: string): Buffer[] {
-  const head = partHead(fileName, contentType);
+function uploadOf(cast: FuzzCast, file: Buffer, fileName: string, contentType: string, url: string = UPLOAD_URL, field = 'image'): Buffer[] {
+  const head = partHead(fileName, contentType, field);
   const headers = {
     host: '127.0.0.1',
     authorization: cast.authorization.seller,
     'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
     'content-length': head.length + file.length + closing.length,
   };
-  return [rawHead('POST', UPLOAD_URL, headers), head, file, closing];
+  return [rawHead('POST', url, headers), head, file, closing];
 }
 
 /** Uploads, as a seller with the right key, of files that must never be stored. */
@@ -57,4 +57,14 @@ function notAnImage(random: Random, cast: FuzzCast): FuzzCase {
   return { kind: 'uploads', label: `upload of ${label} as "${fileName}"`, bytes: uploadOf(cast, file, fileName, contentType), expect: 'refused', statuses: [400] };
 }
 
-export const uploadCases = [notAnImage] as const;
+/** Files sent as a seller's inventory that are none (documents, programs, pictures, nothing): each refused, nothing stored. */
+function notAnInventory(random: Random, cast: FuzzCast): FuzzCase {
+  const [label, file, contentType] = random.pick(NOT_IMAGES);
+  const fileName = random.pick(['inventory.csv', 'stock.tsv', '../../etc/passwd', '']);
+  return {
+    kind: 'uploads', label: `inventory of ${label} as "${fileName}"`,
+    bytes: uploadOf(cast, file, fileName, contentType, '/inventory/imports', 'file'), expect: 'refused', statuses: [400],
+  };
+}
+
+export const uploadCases = [notAnImage, notAnInventory] as const;

@@ -35,6 +35,11 @@ const FOUND_FOR_MS = 30 * 86_400_000;
 const MISSING_FOR_MS = 86_400_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Lets the requests waiting on this process in between two batches: the embedded database
+ * answers without I/O, so back-to-back batches would otherwise starve the API for a whole import.
+ */
+const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Asks the book-metadata service about the ISBNs of the next rows to check that have no title
@@ -220,12 +225,14 @@ export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
     const checked = await checkBatch(deps);
     result.checked += checked;
+    await yieldToRequests();
     if (checked < CHECK_BATCH) break;
   }
   await finishChecks(deps);
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
     const applied = await applyBatch(deps);
     result.applied += applied;
+    await yieldToRequests();
     if (applied < APPLY_BATCH) break;
   }
   await deps.db.transaction((tx) => inventoryImportsRepository(tx).finishApplying(tx, deps.clock.now()));

@@ -10,7 +10,7 @@ declare module 'fastify' {
 export interface ImportJobs {
   /** Runs the import jobs now (after the run under way, if any): checks and applies what waits. */
   run(): Promise<ImportRunResult>;
-  /** Asks for a run soon, without waiting for it (a new file, an import to apply). */
+  /** Asks for a run soon, without waiting for it (a new file, an import to apply); nothing when the jobs are off. */
   kick(): void;
 }
 
@@ -45,7 +45,8 @@ export default fp(
       return running;
     };
     const kick = () => {
-      if (closing) return;
+      // Off (0): runs only when asked to (`run()`), as the tests do.
+      if (closing || intervalMs === 0) return;
       if (running) {
         again = true;
         return;
