@@ -308,6 +308,7 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
         await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
       }),
       route('my-products', '/dashboard/myproducts', (page) => expect(page.getByRole('table')).toBeVisible()),
+      route('inventory', '/dashboard/inventory', (page) => expect(page.getByRole('button', { name: 'Save defaults' })).toBeVisible()),
       route('my-buyer', '/dashboard/mybuyer', (page) => expect(page.getByRole('table')).toBeVisible()),
       // The demo seller's completed order gives the balance and the entries something to show.
       route('my-earnings', '/dashboard/earnings', (page) => expect(page.getByRole('table')).toBeVisible()),

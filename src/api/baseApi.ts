@@ -68,7 +68,7 @@ export const baseQuery = retry(rawBaseQuery, {
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Product', 'Booking', 'Category', 'Book', 'Notification', 'NotificationSettings', 'Earnings', 'Payout', 'Favourite', 'Want', 'Review', 'Report', 'Thread', 'Message'],
+  tagTypes: ['User', 'Product', 'Booking', 'Category', 'Book', 'Notification', 'NotificationSettings', 'Earnings', 'Payout', 'Favourite', 'Want', 'Review', 'Report', 'Thread', 'Message', 'InventoryImport', 'InventoryDefaults'],
   keepUnusedDataFor: KEEP_UNUSED_DATA_SECONDS,
   // Back online, whatever is on screen asks again: a page that failed offline recovers by itself
   // (the browser's online event reaches the store through setupListeners in src/index.tsx).

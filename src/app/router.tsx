@@ -40,6 +40,7 @@ const MyBuyerPage = lazyPage(() => import('./myBuyerPage'));
 const EditProductPage = lazyPage(() => import('../features/products/EditProductPage'));
 const FavouritesPage = lazyPage(() => import('../features/favourites/FavouritesPage'));
 const WantedPage = lazyPage(() => import('../features/wants/WantedPage'));
+const InventoryPage = lazyPage(() => import('../features/inventory/InventoryPage'));
 const EarningsPage = lazyPage(() => import('../features/earnings/EarningsPage'));
 // The order page with what other features add to it (its reviews), composed here.
 const OrderPage = lazyPage(() => import('./orderPage'));
@@ -123,6 +124,7 @@ export function AppRoutes() {
             <Route element={<Guarded guard={RequireSeller} />}>
               <Route path={paths.addProducts} element={<Page page={AddProductPage} />} />
               <Route path={paths.myProducts} element={<Page page={MyProductsPage} />} />
+              <Route path={paths.inventory} element={<Page page={InventoryPage} />} />
               <Route path={paths.myBuyer} element={<Page page={MyBuyerPage} />} />
               <Route path={paths.editProductPattern} element={<Page page={EditProductPage} />} />
               <Route path={paths.earnings} element={<Page page={EarningsPage} />} />

@@ -23,6 +23,7 @@ export const copy = {
     allBuyer: 'All Buyer',
     addProduct: 'Add Product',
     myProducts: 'My Products',
+    inventory: 'Inventory',
     myBuyer: 'My Buyer',
     myEarnings: 'My Earnings',
     favourites: 'Favourites',

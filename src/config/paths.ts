@@ -17,6 +17,7 @@ export const paths = {
   allBuyer: '/dashboard/allbuyer',
   addProducts: '/dashboard/addproducts',
   myProducts: '/dashboard/myproducts',
+  inventory: '/dashboard/inventory',
   editProduct: (id: string) => `/dashboard/products/${encodeURIComponent(id)}/edit`,
   editProductPattern: '/dashboard/products/:id/edit',
   favourites: '/dashboard/favourites',

@@ -38,6 +38,7 @@ export function dashboardMenu(isAdmin: boolean, isSeller: boolean, signedIn = fa
       ? [
           { label: copy.menu.addProduct, to: paths.addProducts },
           { label: copy.menu.myProducts, to: paths.myProducts },
+          { label: copy.menu.inventory, to: paths.inventory },
           { label: copy.menu.myBuyer, to: paths.myBuyer },
           { label: copy.menu.myEarnings, to: paths.earnings },
         ]

@@ -56,7 +56,7 @@ describe('dashboard side menu', () => {
     ]);
   });
 
-  it('adds Add Product, My Products, My Buyer and My Earnings for a seller', () => {
+  it('adds Add Product, My Products, Inventory, My Buyer and My Earnings for a seller', () => {
     renderDashboard({ isSeller: true });
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
@@ -65,6 +65,7 @@ describe('dashboard side menu', () => {
       ['Wanted', '/dashboard/wanted'],
       ['Add Product', '/dashboard/addproducts'],
       ['My Products', '/dashboard/myproducts'],
+      ['Inventory', '/dashboard/inventory'],
       ['My Buyer', '/dashboard/mybuyer'],
       ['My Earnings', '/dashboard/earnings'],
     ]);
