@@ -89,5 +89,14 @@ create trigger inventory_imports_announced after insert or update on inventory_i
 create type import_listing as (
   name text, author text, isbn text, category text, condition text, resale_price_cents integer,
   orginal_price_cents integer, location text, number text, offers_meetup boolean, offers_shipping boolean,
-  shipping_price_cents integer, description text
+  shipping_price_cents integer, description text, img text
+);
+
+-- The covers of the book-metadata service for an import's rows with an ISBN and no title,
+-- imported into the seller's images once per import and ISBN ('' when there was none to have).
+create table inventory_import_covers (
+  import_id text not null references inventory_imports (id) on delete cascade,
+  isbn text not null,
+  img text not null,
+  primary key (import_id, isbn)
 );

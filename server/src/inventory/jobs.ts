@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { lookUpIsbn, MetadataUnavailable, type MetadataService } from '../books/metadata';
+import { fetchCover, lookUpIsbn, MetadataUnavailable, type MetadataService } from '../books/metadata';
 import type { Db, Queryable } from '../db/db';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
+import { reencodeImage } from '../lib/imageEncoding';
+import type { ImageStore } from '../lib/imageStore';
+import { storeUpload, type UploadQuota } from '../lib/uploads';
 import { inventoryImportsRepository, type CheckedOutcome, type UncheckedRow } from '../repositories/inventoryImports';
 import { inventoryRepository, type ImportedCopy } from '../repositories/inventory';
 import { seedImagePath } from '../seed';
@@ -24,11 +28,19 @@ export interface ImportDeps {
   log: FastifyBaseLogger;
   /** The book-metadata service for rows with an ISBN and no title; undefined when none is set up. */
   metadata: MetadataService | undefined;
-  /** At most this many lookups a second, per process. */
+  /** At most this many lookups (and covers) a second, per process. */
   lookupsPerSecond: number;
+  /** Where a filled-in row's cover goes: the seller's images, within their quota. Unset: no covers. */
+  images?: { store: ImageStore; quota: UploadQuota; maxBytes: number };
   /** After a commit that told someone something: the mail outbox sends it. */
   told(): void;
 }
+
+const byImport = <Row extends { import_id: string }>(rows: Row[]) => {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) groups.set(row.import_id, [...(groups.get(row.import_id) ?? []), row]);
+  return groups;
+};
 
 /** How long an answer of the book-metadata service is trusted (as `GET /isbn/:isbn` keeps it). */
 const FOUND_FOR_MS = 30 * 86_400_000;
@@ -76,6 +88,47 @@ async function fillInIsbns(deps: ImportDeps, upcoming: UncheckedRow[]): Promise<
     }
     await sleep(Math.max(0, gapMs - (Date.now() - started)));
   }
+  await importCovers(deps, upcoming, isbns, gapMs);
+}
+
+/**
+ * The service's cover of each filled-in ISBN, imported once per import into the seller's images
+ * as `GET /isbn/:isbn` imports it (re-encoded, within their quota); '' is kept when there is none
+ * to have, so it is not asked again. The cover's address is the service's, never the file's.
+ */
+async function importCovers(deps: ImportDeps, upcoming: UncheckedRow[], isbns: string[], gapMs: number): Promise<void> {
+  const { metadata, images } = deps;
+  if (!metadata || !images) return;
+  const found = await deps.db.query<{ isbn: string; cover_url: string | null }>(
+    'select isbn, cover_url from isbn_lookups where isbn = any($1::text[]) and found',
+    [isbns],
+  );
+  const coverOf = new Map(found.map((row) => [row.isbn, row.cover_url]));
+  const repository = inventoryImportsRepository(deps.db);
+  for (const [importId, rows] of byImport(upcoming)) {
+    const { seller_id: sellerId, base_url: baseUrl } = rows[0];
+    const have = await repository.coversOf(deps.db, importId);
+    const wanted = isbnsToLookUp(rows.map((row) => ({ line: row.line, cells: row.cells }))).filter((isbn) => coverOf.has(isbn) && !have.has(isbn));
+    for (const isbn of wanted) {
+      const started = Date.now();
+      const url = coverOf.get(isbn);
+      let img = '';
+      try {
+        const bytes = url ? await fetchCover(metadata, url, images.maxBytes) : null;
+        if (bytes) {
+          const image = await reencodeImage(bytes);
+          const fileName = `${randomBytes(12).toString('hex')}.${image.extension}`;
+          await storeUpload(deps.db, images.store, { fileName, ownerId: sellerId, bytes: image.bytes, contentType: image.mime, createdAt: deps.clock.now() }, images.quota);
+          img = `${baseUrl}/image-host/i/${fileName}`;
+        }
+      } catch (error) {
+        // Not an image, or the seller's images are full: the copy has the shop's "No cover".
+        deps.log.info({ err: error, isbn }, 'inventory import: the cover was not imported');
+      }
+      await repository.saveCover(importId, isbn, img);
+      if (url) await sleep(Math.max(0, gapMs - (Date.now() - started)));
+    }
+  }
 }
 
 /** What a check needs besides the rows: the seller's defaults, the categories and the kept lookups. */
@@ -100,8 +153,8 @@ async function contextOf(tx: Queryable, sellerId: string, rows: UncheckedRow[]):
 
 /** Checks one import's claimed rows against the seller's shop. */
 async function checkRows(tx: Queryable, importId: string, sellerId: string, rows: UncheckedRow[]): Promise<CheckedOutcome[]> {
-  const context = await contextOf(tx, sellerId, rows);
   const imports = inventoryImportsRepository(tx);
+  const context = { ...(await contextOf(tx, sellerId, rows)), covers: await imports.coversOf(tx, importId) };
   const skus = [...new Set(rows.flatMap((row) => (row.sku === null ? [] : [row.sku])))];
   const [firstLines, copies] = await Promise.all([imports.firstLines(tx, importId, skus), imports.copiesBySku(tx, sellerId, skus)]);
   return rows.map((row): CheckedOutcome => {
@@ -127,12 +180,6 @@ async function checkRows(tx: Queryable, importId: string, sellerId: string, rows
     return { line: row.line, outcome: 'updated', bookId: copy.id, listing, errors: [] };
   });
 }
-
-const byImport = <Row extends { import_id: string }>(rows: Row[]) => {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) groups.set(row.import_id, [...(groups.get(row.import_id) ?? []), row]);
-  return groups;
-};
 
 /** Checks a batch of waiting rows; answers how many. */
 async function checkBatch(deps: ImportDeps): Promise<number> {

@@ -26,6 +26,8 @@ export interface ImportListing {
   offers_shipping: boolean;
   shipping_price_cents: number | null;
   description: string;
+  /** A new copy's cover, imported from the book-metadata service; none: the shop's "No cover". */
+  img?: string;
 }
 
 /** The fields a row's copy is compared on: the same values mean "unchanged". */
@@ -52,6 +54,8 @@ export interface RowContext {
   firstCategory: string;
   /** What the book-metadata service knows of an ISBN-13 (null: nothing). Missing: not asked. */
   metadata: Map<string, { title: string; author: string } | null>;
+  /** The covers imported for this import's filled-in rows, by ISBN-13. */
+  covers?: Map<string, string>;
 }
 
 const MAX_SKU = 100;
@@ -140,6 +144,7 @@ export function checkRow(row: FileRow, context: RowContext): CheckedRow {
     errors: [],
     listing: {
       name, author, isbn, category, condition, location, number: phone, description: cells.description ?? '',
+      ...(cells.title === undefined && isbn !== null && context.covers?.get(isbn) ? { img: context.covers.get(isbn) } : {}),
       resale_price_cents: price, orginal_price_cents: original,
       offers_meetup: deliveryCell !== 'shipping', offers_shipping: shipping, shipping_price_cents: shippingCents,
     },

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { runImports, type ImportRunResult } from '../inventory/jobs';
+import { uploadQuotaOf } from '../lib/uploads';
+import { MAX_IMAGE_BYTES } from '../routes/images';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +28,11 @@ export default fp(
     let again = false;
     let closing = false;
     const once = (): Promise<ImportRunResult> => {
-      const deps = { db: app.db, clock: app.orders.clock, log: app.log, metadata: app.config.bookMetadata ?? undefined, lookupsPerSecond, told: () => app.orders.told() };
+      const deps = {
+        db: app.db, clock: app.orders.clock, log: app.log, metadata: app.config.bookMetadata ?? undefined, lookupsPerSecond,
+        images: { store: app.imageStore, quota: uploadQuotaOf(app.config), maxBytes: MAX_IMAGE_BYTES },
+        told: () => app.orders.told(),
+      };
       const started = performance.now();
       return runImports(deps).then((result) => {
         if (result.checked + result.applied > 0) {

@@ -116,7 +116,7 @@ export function inventoryRepository(db: Db) {
         `insert into books (id, sku, category, name, img, location, resale_price_cents, orginal_price_cents, seller_id,
            seller_email, seller_name, number, uses, date, condition, description, author, isbn, offers_meetup,
            offers_shipping, shipping_price_cents, photos, created_at)
-         select c.id, c.sku, l.category, l.name, $3, l.location, l.resale_price_cents, l.orginal_price_cents, u.id,
+         select c.id, c.sku, l.category, l.name, coalesce(nullif(l.img, ''), $3), l.location, l.resale_price_cents, l.orginal_price_cents, u.id,
            u.email, u.name, l.number, '', $4, l.condition, l.description, l.author, l.isbn, l.offers_meetup,
            l.offers_shipping, l.shipping_price_cents, '{}', statement_timestamp() + c.line * interval '1 microsecond'
          from jsonb_to_recordset($2::jsonb) as c(id text, sku text, line int, listing jsonb)

@@ -29,6 +29,7 @@ export interface ImportRow {
 export interface UncheckedRow {
   import_id: string;
   seller_id: string;
+  base_url: string;
   line: number;
   sku: string | null;
   cells: FileRow['cells'];
@@ -141,7 +142,7 @@ export function inventoryImportsRepository(db: Queryable) {
     /** The next rows to check, locked for this transaction; other processes skip them. */
     async claimUnchecked(tx: Queryable, limit: number): Promise<UncheckedRow[]> {
       return tx.query<UncheckedRow>(
-        `select r.import_id, i.seller_id, r.line, r.sku, r.cells
+        `select r.import_id, i.seller_id, i.base_url, r.line, r.sku, r.cells
          from inventory_import_rows r join inventory_imports i on i.id = r.import_id
          where r.outcome is null and i.state = 'checking'
          order by r.import_id, r.line
@@ -154,13 +155,23 @@ export function inventoryImportsRepository(db: Queryable) {
     /** The next rows to check, unlocked: what the ISBN fill-in looks at before a batch is claimed. */
     async peekUnchecked(limit: number): Promise<UncheckedRow[]> {
       return db.query<UncheckedRow>(
-        `select r.import_id, i.seller_id, r.line, r.sku, r.cells
+        `select r.import_id, i.seller_id, i.base_url, r.line, r.sku, r.cells
          from inventory_import_rows r join inventory_imports i on i.id = r.import_id
          where r.outcome is null and i.state = 'checking'
          order by r.import_id, r.line
          limit $1`,
         [limit],
       );
+    },
+
+    /** The covers already imported for an import, by ISBN-13 ('' when there was none). */
+    async coversOf(tx: Queryable, importId: string): Promise<Map<string, string>> {
+      const rows = await tx.query<{ isbn: string; img: string }>('select isbn, img from inventory_import_covers where import_id = $1', [importId]);
+      return new Map(rows.map((row) => [row.isbn, row.img]));
+    },
+
+    async saveCover(importId: string, isbn: string, img: string): Promise<void> {
+      await db.query('insert into inventory_import_covers (import_id, isbn, img) values ($1, $2, $3) on conflict do nothing', [importId, isbn, img]);
     },
 
     /** For each SKU, the first row of the import that names it (a later one is a duplicate). */
