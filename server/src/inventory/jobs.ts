@@ -1,16 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { fetchCover, lookUpIsbn, MetadataUnavailable, type MetadataService } from '../books/metadata';
+import type { MetadataService } from '../books/metadata';
 import type { Db, Queryable } from '../db/db';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
-import { reencodeImage } from '../lib/imageEncoding';
 import type { ImageStore } from '../lib/imageStore';
-import { storeUpload, type UploadQuota } from '../lib/uploads';
-import { inventoryImportsRepository, type CheckedOutcome, type UncheckedRow } from '../repositories/inventoryImports';
+import type { UploadQuota } from '../lib/uploads';
+import { importJobsRepository } from '../repositories/inventoryImportJobs';
+import type { CheckedOutcome, UncheckedRow } from '../repositories/inventoryImports';
 import { inventoryRepository, type ImportedCopy } from '../repositories/inventory';
 import { seedImagePath } from '../seed';
 import { tellPriceDrop, tellWanters } from '../wants/match';
+import { byImport, fillInIsbns } from './fillIn';
 import { checkRow, differs, isbnsToLookUp, type RowContext } from './rows';
 
 /** Rows checked per transaction. */
@@ -19,6 +19,12 @@ export const CHECK_BATCH = 500;
 export const APPLY_BATCH = 200;
 /** However much is waiting, one run ends after this many batches; the next run goes on. */
 const MAX_BATCHES = 1_000;
+/**
+ * Lets the requests waiting on this process in between two batches: the embedded database
+ * answers without I/O, so back-to-back batches would otherwise starve the API for a whole import.
+ */
+const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
+
 /** The cover of a copy listed from a file: files carry no pictures, and no URL in one is fetched. */
 export const NO_COVER = seedImagePath('no-cover.svg');
 
@@ -36,100 +42,6 @@ export interface ImportDeps {
   told(): void;
 }
 
-const byImport = <Row extends { import_id: string }>(rows: Row[]) => {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) groups.set(row.import_id, [...(groups.get(row.import_id) ?? []), row]);
-  return groups;
-};
-
-/** How long an answer of the book-metadata service is trusted (as `GET /isbn/:isbn` keeps it). */
-const FOUND_FOR_MS = 30 * 86_400_000;
-const MISSING_FOR_MS = 86_400_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/**
- * Lets the requests waiting on this process in between two batches: the embedded database
- * answers without I/O, so back-to-back batches would otherwise starve the API for a whole import.
- */
-const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
-
-/**
- * Asks the book-metadata service about the ISBNs of the next rows to check that have no title
- * and no fresh answer kept, a few a second; the answers are kept as `GET /isbn/:isbn` keeps them.
- * Nothing is locked meanwhile.
- */
-async function fillInIsbns(deps: ImportDeps, upcoming: UncheckedRow[]): Promise<void> {
-  if (!deps.metadata) return;
-  const isbns = isbnsToLookUp(upcoming.map((row) => ({ line: row.line, cells: row.cells })));
-  if (isbns.length === 0) return;
-  const now = deps.clock.now().getTime();
-  const kept = await deps.db.query<{ isbn: string }>(
-    `select isbn from isbn_lookups where isbn = any($1::text[])
-       and fetched_at > (case when found then $2::timestamptz else $3::timestamptz end)`,
-    [isbns, new Date(now - FOUND_FOR_MS), new Date(now - MISSING_FOR_MS)],
-  );
-  const known = new Set(kept.map((row) => row.isbn));
-  const gapMs = 1000 / Math.max(0.1, deps.lookupsPerSecond);
-  for (const isbn of isbns.filter((candidate) => !known.has(candidate))) {
-    const started = Date.now();
-    try {
-      const found = await lookUpIsbn(deps.metadata, isbn);
-      await deps.db.query(
-        `insert into isbn_lookups (isbn, found, title, author, publisher, year, cover_url, fetched_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
-         on conflict (isbn) do update set found = excluded.found, title = excluded.title, author = excluded.author,
-           publisher = excluded.publisher, year = excluded.year, cover_url = excluded.cover_url, fetched_at = excluded.fetched_at`,
-        [isbn, found !== null, found?.title ?? null, found?.author ?? null, found?.publisher ?? null, found?.year ?? null, found?.coverUrl ?? null, deps.clock.now()],
-      );
-    } catch (error) {
-      if (!(error instanceof MetadataUnavailable)) throw error;
-      // The row says the lookup could not be asked; the seller gives the title.
-      deps.log.warn({ isbn, reason: error.message }, 'inventory import: isbn lookup failed');
-    }
-    await sleep(Math.max(0, gapMs - (Date.now() - started)));
-  }
-  await importCovers(deps, upcoming, isbns, gapMs);
-}
-
-/**
- * The service's cover of each filled-in ISBN, imported once per import into the seller's images
- * as `GET /isbn/:isbn` imports it (re-encoded, within their quota); '' is kept when there is none
- * to have, so it is not asked again. The cover's address is the service's, never the file's.
- */
-async function importCovers(deps: ImportDeps, upcoming: UncheckedRow[], isbns: string[], gapMs: number): Promise<void> {
-  const { metadata, images } = deps;
-  if (!metadata || !images) return;
-  const found = await deps.db.query<{ isbn: string; cover_url: string | null }>(
-    'select isbn, cover_url from isbn_lookups where isbn = any($1::text[]) and found',
-    [isbns],
-  );
-  const coverOf = new Map(found.map((row) => [row.isbn, row.cover_url]));
-  const repository = inventoryImportsRepository(deps.db);
-  for (const [importId, rows] of byImport(upcoming)) {
-    const { seller_id: sellerId, base_url: baseUrl } = rows[0];
-    const have = await repository.coversOf(deps.db, importId);
-    const wanted = isbnsToLookUp(rows.map((row) => ({ line: row.line, cells: row.cells }))).filter((isbn) => coverOf.has(isbn) && !have.has(isbn));
-    for (const isbn of wanted) {
-      const started = Date.now();
-      const url = coverOf.get(isbn);
-      let img = '';
-      try {
-        const bytes = url ? await fetchCover(metadata, url, images.maxBytes) : null;
-        if (bytes) {
-          const image = await reencodeImage(bytes);
-          const fileName = `${randomBytes(12).toString('hex')}.${image.extension}`;
-          await storeUpload(deps.db, images.store, { fileName, ownerId: sellerId, bytes: image.bytes, contentType: image.mime, createdAt: deps.clock.now() }, images.quota);
-          img = `${baseUrl}/image-host/i/${fileName}`;
-        }
-      } catch (error) {
-        // Not an image, or the seller's images are full: the copy has the shop's "No cover".
-        deps.log.info({ err: error, isbn }, 'inventory import: the cover was not imported');
-      }
-      await repository.saveCover(importId, isbn, img);
-      if (url) await sleep(Math.max(0, gapMs - (Date.now() - started)));
-    }
-  }
-}
 
 /** What a check needs besides the rows: the seller's defaults, the categories and the kept lookups. */
 async function contextOf(tx: Queryable, sellerId: string, rows: UncheckedRow[]): Promise<RowContext> {
@@ -153,7 +65,7 @@ async function contextOf(tx: Queryable, sellerId: string, rows: UncheckedRow[]):
 
 /** Checks one import's claimed rows against the seller's shop. */
 async function checkRows(tx: Queryable, importId: string, sellerId: string, rows: UncheckedRow[]): Promise<CheckedOutcome[]> {
-  const imports = inventoryImportsRepository(tx);
+  const imports = importJobsRepository(tx);
   const context = { ...(await contextOf(tx, sellerId, rows)), covers: await imports.coversOf(tx, importId) };
   const skus = [...new Set(rows.flatMap((row) => (row.sku === null ? [] : [row.sku])))];
   const [firstLines, copies] = await Promise.all([imports.firstLines(tx, importId, skus), imports.copiesBySku(tx, sellerId, skus)]);
@@ -183,9 +95,9 @@ async function checkRows(tx: Queryable, importId: string, sellerId: string, rows
 
 /** Checks a batch of waiting rows; answers how many. */
 async function checkBatch(deps: ImportDeps): Promise<number> {
-  await fillInIsbns(deps, await inventoryImportsRepository(deps.db).peekUnchecked(CHECK_BATCH));
+  await fillInIsbns(deps, await importJobsRepository(deps.db).peekUnchecked(CHECK_BATCH));
   return deps.db.transaction(async (tx) => {
-    const imports = inventoryImportsRepository(tx);
+    const imports = importJobsRepository(tx);
     const claimed = await imports.claimUnchecked(tx, CHECK_BATCH);
     const now = deps.clock.now();
     for (const [importId, rows] of byImport(claimed)) {
@@ -198,7 +110,7 @@ async function checkBatch(deps: ImportDeps): Promise<number> {
 /** Imports whose every row is checked become checked; a replacement first notes what its file lacks. */
 async function finishChecks(deps: ImportDeps): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const imports = inventoryImportsRepository(tx);
+    const imports = importJobsRepository(tx);
     for (const done of await imports.claimCheckedThrough(tx)) {
       const withdrawn = done.replace ? await imports.noteWithdrawals(tx, done.id, done.seller_id) : 0;
       await imports.markChecked(tx, done.id, withdrawn, deps.clock.now());
@@ -213,7 +125,7 @@ const refusedMessage = (outcome: string) =>
 async function applyBatch(deps: ImportDeps): Promise<number> {
   let told = 0;
   const count = await deps.db.transaction(async (tx) => {
-    const imports = inventoryImportsRepository(tx);
+    const imports = importJobsRepository(tx);
     const inventory = inventoryRepository(tx as Db);
     const claimed = await imports.claimUnapplied(tx, APPLY_BATCH);
     const now = deps.clock.now();
@@ -282,6 +194,6 @@ export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
     await yieldToRequests();
     if (applied < APPLY_BATCH) break;
   }
-  await deps.db.transaction((tx) => inventoryImportsRepository(tx).finishApplying(tx, deps.clock.now()));
+  await deps.db.transaction((tx) => importJobsRepository(tx).finishApplying(tx, deps.clock.now()));
   return result;
 }
