@@ -42,7 +42,6 @@ export interface ImportDeps {
   told(): void;
 }
 
-
 /** What a check needs besides the rows: the seller's defaults, the categories and the kept lookups. */
 async function contextOf(tx: Queryable, sellerId: string, rows: UncheckedRow[]): Promise<RowContext> {
   const defaults = await inventoryRepository(tx as Db).defaultsOf(sellerId);
