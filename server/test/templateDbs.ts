@@ -48,6 +48,28 @@ export async function withClient<Result>(url: string, work: (client: Client) => 
   }
 }
 
+/** PostgreSQL's SQLSTATE when a role may not do something: here, end another role's session. */
+const INSUFFICIENT_PRIVILEGE = '42501';
+const DROP_TRIES = 20;
+
+/**
+ * Drops a test database with the sessions still on it. `WITH (FORCE)` ends them, but only those
+ * the test role may signal: a session of another role on it (an autovacuum worker that just
+ * started on the new database) refuses the drop. Such a session ends by itself within moments, so
+ * the drop is tried again a little later.
+ */
+export async function dropTestDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withClient(url, async (admin) => void (await admin.query(`drop database if exists "${name}" with (force)`)));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== INSUFFICIENT_PRIVILEGE || attempt >= DROP_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 /** Migrates an in-memory PGlite and dumps it; answers the tarball's path and how to remove it. */
 export async function buildPgliteTemplate(): Promise<{ file: string; remove(): Promise<void> }> {
   const folder = await mkdtemp(path.join(tmpdir(), 'book-resale-test-template-'));
@@ -73,7 +95,7 @@ export async function buildPostgresTemplate(url: string): Promise<{ name: string
     await admin.query(`drop database if exists "${name}"`);
     await admin.query(`create database "${name}"`);
   });
-  const drop = () => withClient(url, async (admin) => void (await admin.query(`drop database if exists "${name}" with (force)`)));
+  const drop = () => dropTestDatabase(url, name);
   try {
     const templateUrl = databaseUrl(url, name);
     await withClient(templateUrl, async (client) => void (await client.query(`create schema ${TEMPLATE_SCHEMA}`)));

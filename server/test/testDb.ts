@@ -4,7 +4,7 @@ import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { openWorkerPglite } from './workerPglite';
 import { createPostgresDb } from '../src/db/postgres';
-import { PGLITE_TEMPLATE_VARIABLE, POSTGRES_TEMPLATE_VARIABLE, TEMPLATE_SCHEMA, databaseUrl, recordBuild, withClient } from './templateDbs';
+import { PGLITE_TEMPLATE_VARIABLE, POSTGRES_TEMPLATE_VARIABLE, TEMPLATE_SCHEMA, databaseUrl, dropTestDatabase, recordBuild, withClient } from './templateDbs';
 
 export interface TestDb {
   db: Db;
@@ -71,7 +71,7 @@ async function copyOfTemplate(url: string, template: string, schema: string): Pr
   const name = schema;
   await withClient(url, async (admin) => void (await admin.query(`create database "${name}" template "${template}"`)));
   const copyUrl = databaseUrl(url, name);
-  const dropDatabase = () => withClient(url, async (admin) => void (await admin.query(`drop database if exists "${name}" with (force)`)));
+  const dropDatabase = () => dropTestDatabase(url, name);
   try {
     await withClient(copyUrl, async (client) => void (await client.query(`alter schema ${TEMPLATE_SCHEMA} rename to ${schema}`)));
     const db = await createPostgresDb({ connectionString: copyUrl, schema, maxConnections: 4 });
