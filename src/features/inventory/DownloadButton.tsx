@@ -1,9 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import DownloadIcon from '@mui/icons-material/Download';
-import { loadFailedMessage } from '../../api/errorMessages';
+import { DownloadButton as FileDownloadButton } from '../../components/DownloadButton';
 import { useDownloadInventoryCsvMutation } from './inventoryApi';
 import { inventoryWords } from './inventoryWords';
 
@@ -11,19 +6,13 @@ import { inventoryWords } from './inventoryWords';
 export function DownloadButton({ url, name, label }: { url: string; name: string; label: string }) {
   const [download, { isLoading, isError, error }] = useDownloadInventoryCsvMutation();
   return (
-    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <Button
-        variant="outlined"
-        aria-disabled={isLoading}
-        aria-busy={isLoading}
-        startIcon={isLoading ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon aria-hidden />}
-        onClick={() => {
-          if (!isLoading) void download({ url, name });
-        }}
-      >
-        {isLoading ? inventoryWords.downloading : label}
-      </Button>
-      {isError && !isLoading && <Alert severity="error">{loadFailedMessage(error, inventoryWords.downloadFailed)}</Alert>}
-    </Stack>
+    <FileDownloadButton
+      label={label}
+      busyLabel={inventoryWords.downloading}
+      failedText={inventoryWords.downloadFailed}
+      busy={isLoading}
+      error={isError ? error : undefined}
+      onDownload={() => void download({ url, name })}
+    />
   );
 }
