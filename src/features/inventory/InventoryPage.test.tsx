@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { axeViolations } from '../../testing/axe';
 import { API, server } from '../../testing/server';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
-import type { ImportError, InventoryDefaults, InventoryImport } from './inventoryApi';
+import { RUNNING_POLL_MS, type ImportError, type InventoryDefaults, type InventoryImport } from './inventoryApi';
 
 beforeEach(() => localStorage.setItem('accessToken', 't0k'));
 
@@ -75,7 +75,11 @@ function serveInventory(options: { defaults?: InventoryDefaults; imports?: Inven
       return new HttpResponse('\uFEFFsku,isbn,title\r\nA-1,,Dune\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
     }),
   );
-  return calls;
+  /** The API's side of an `event: import`: the import as the next read of the list answers it. */
+  const set = (item: InventoryImport) => {
+    imports = imports.map((known) => (known.id === item.id ? item : known));
+  };
+  return Object.assign(calls, { set });
 }
 
 const seller = () => signedInState({ isSeller: true });
@@ -111,6 +115,7 @@ describe('the inventory page', () => {
     await waitFor(() => expect(services.events.connections).toHaveLength(1));
     const send = (item: InventoryImport) =>
       act(() => {
+        calls.set(item);
         services.events.current().open();
         services.events.current().send({ event: 'import', data: JSON.stringify(item) });
       });
@@ -190,5 +195,30 @@ describe('the inventory page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/inventory/imports/imp1', body: undefined }]));
     expect(await screen.findByText('Discarded')).toBeInTheDocument();
+  });
+
+  it('reads the imports again while one runs, so a check whose news the live stream missed still shows', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const calls = serveInventory({ imports: [anImport()] });
+      renderApp('/dashboard/inventory', { preloadedState: seller() });
+      expect(await screen.findByRole('progressbar', { name: 'Checking: 0 of 500 rows' })).toBeInTheDocument();
+      const reads = () => calls.filter((call) => call.path === '/inventory/imports').length;
+      const before = reads();
+      // Checked on the API, and no event came.
+      calls.set(anImport({ state: 'checked', progress: { done: 500, total: 500 }, counts: { new: 500, updated: 0, unchanged: 0, withdrawn: 0, invalid: 0 } }));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(RUNNING_POLL_MS);
+      });
+      expect(await screen.findByText('Checked: nothing changed yet')).toBeInTheDocument();
+      expect(reads()).toBe(before + 1);
+      // Nothing runs: the page stops asking.
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(3 * RUNNING_POLL_MS);
+      });
+      expect(reads()).toBe(before + 1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -15,9 +15,11 @@ import { DefaultsForm } from './DefaultsForm';
 import { DownloadButton } from './DownloadButton';
 import { FileDrop } from './FileDrop';
 import { ImportStatus } from './ImportStatus';
-import { useGetImportsQuery, useGetInventoryDefaultsQuery, useUploadInventoryMutation } from './inventoryApi';
+import { inventoryApi, type InventoryImport, RUNNING_POLL_MS, useGetImportsQuery, useGetInventoryDefaultsQuery, useUploadInventoryMutation } from './inventoryApi';
 import { useInventoryListeners } from './inventoryListeners';
 import { inventoryWords as words } from './inventoryWords';
+
+const isRunning = (item: InventoryImport | undefined): boolean => item?.state === 'checking' || item?.state === 'applying';
 
 /**
  * `/dashboard/inventory` (sellers): defaults for what a file leaves out, a file picked or
@@ -27,11 +29,14 @@ import { inventoryWords as words } from './inventoryWords';
 export function Component() {
   useInventoryListeners();
   const defaults = useGetInventoryDefaultsQuery();
-  const imports = useGetImportsQuery();
+  // While an import runs the list is also read every few seconds: the live stream carries its
+  // progress, but a stream that drops (a proxy, a laptop's sleep) does not replay it.
+  const known = inventoryApi.endpoints.getImports.useQueryState();
+  const running = isRunning(known.data?.[0]);
+  const imports = useGetImportsQuery(undefined, { pollingInterval: running ? RUNNING_POLL_MS : 0 });
   const [upload, uploading] = useUploadInventoryMutation();
   const [replace, setReplace] = useState(false);
   const latest = imports.data?.[0];
-  const running = latest?.state === 'checking' || latest?.state === 'applying';
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>

@@ -28,6 +28,9 @@ export interface InventoryDefaults {
   category: string | null;
 }
 
+/** How often the page reads the imports again while one is checked or applied. */
+export const RUNNING_POLL_MS = 5_000;
+
 /** How many row errors the page shows; the CSV has them all. */
 export const ERRORS_SHOWN = 100;
 

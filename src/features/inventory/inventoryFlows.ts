@@ -42,6 +42,9 @@ export function importChanged(event: ServerEvent, api: AppListenerEffectAPI): vo
     }),
   );
   if (before === changed.state) return;
+  // A new state is read again from the API too: an answer to a list asked before the event may
+  // still be on its way, and would put the older state back.
+  api.dispatch(baseApi.util.invalidateTags([{ type: 'InventoryImport', id: 'LIST' }]));
   if (changed.state === 'checked' || changed.state === 'applied') {
     api.dispatch(baseApi.util.invalidateTags([{ type: 'InventoryImport', id: changed.id }]));
   }
