@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { addProduct, bookingOf, buildTestApp, pay, signUp, type Actor, type TestApp } from './helper';
+import { uploadInventory } from './inventorySupport';
 import { notificationsOf, openStream } from './orderSupport';
 
 let t: TestApp;
@@ -36,23 +37,7 @@ interface WireImport {
   appliedAt?: string;
 }
 
-const BOUNDARY = '----inventory-test-boundary';
-function multipart(file: Buffer | string, fields: Record<string, string> = {}, fileName = 'inventory.csv') {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`));
-  parts.push(Buffer.isBuffer(file) ? file : Buffer.from(file));
-  parts.push(Buffer.from(`\r\n--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
-
-const upload = (actor: Actor, file: Buffer | string, fields: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST', url: '/inventory/imports', payload: multipart(file, fields),
-    headers: { ...actor.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  });
+const upload = (actor: Actor, file: Buffer | string, fields: Record<string, string> = {}) => uploadInventory(t.app, actor, file, fields);
 
 const get = async (actor: Actor, id: string) => (await t.app.inject({ url: `/inventory/imports/${id}`, headers: actor.headers })).json<WireImport>();
 const errorsOf = async (actor: Actor, id: string) =>

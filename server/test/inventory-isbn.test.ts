@@ -6,6 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { startBookMetadataSandbox, type BookMetadataSandbox } from '../../sandbox/openlibrary/server';
 import { buildTestApp, signUp, type Actor, type TestApp } from './helper';
+import { uploadInventory } from './inventorySupport';
 
 let sandbox: BookMetadataSandbox;
 let t: TestApp;
@@ -21,15 +22,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const BOUNDARY = '----isbn-fill-boundary';
-const multipart = (text: string) =>
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="isbns.csv"\r\nContent-Type: text/csv\r\n\r\n${text}\r\n--${BOUNDARY}--\r\n`);
-
 it('fills a row in from its ISBN with the title, the author and the cover, and names the ISBN nobody knows', async () => {
-  const posted = await t.app.inject({
-    method: 'POST', url: '/inventory/imports', payload: multipart('sku,isbn,condition,price\nI-1,0-06-112008-1,Good,6\nI-2,9780141439518,Good,5\nI-3,9780000000019,Good,5\n'),
-    headers: { ...seller.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  });
+  const posted = await uploadInventory(t.app, seller, 'sku,isbn,condition,price\nI-1,0-06-112008-1,Good,6\nI-2,9780141439518,Good,5\nI-3,9780000000019,Good,5\n');
   expect(posted.statusCode).toBe(202);
   const id = posted.json<{ id: string }>().id;
   await t.app.inventoryImports.run();

@@ -92,12 +92,18 @@ async function checkRows(tx: Queryable, importId: string, sellerId: string, rows
   });
 }
 
+/** The import a batch took its rows from, once it has claimed them: the one a failure is counted against. */
+interface Batch {
+  importId?: string;
+}
+
 /** Checks a batch of waiting rows; answers how many. */
-async function checkBatch(deps: ImportDeps): Promise<number> {
+async function checkBatch(deps: ImportDeps, batch: Batch): Promise<number> {
   await fillInIsbns(deps, await importJobsRepository(deps.db).peekUnchecked(CHECK_BATCH));
   return deps.db.transaction(async (tx) => {
     const imports = importJobsRepository(tx);
     const claimed = await imports.claimUnchecked(tx, CHECK_BATCH);
+    batch.importId = claimed[0]?.import_id;
     const now = deps.clock.now();
     for (const [importId, rows] of byImport(claimed)) {
       await imports.recordChecks(tx, importId, await checkRows(tx, importId, rows[0].seller_id, rows), now);
@@ -121,12 +127,13 @@ const refusedMessage = (outcome: string) =>
   outcome === 'new' ? 'This SKU was listed meanwhile' : 'This copy was booked or sold meanwhile: it was not changed';
 
 /** Writes a batch of checked rows, each once; answers how many. */
-async function applyBatch(deps: ImportDeps): Promise<number> {
+async function applyBatch(deps: ImportDeps, batch: Batch): Promise<number> {
   let told = 0;
   const count = await deps.db.transaction(async (tx) => {
     const imports = importJobsRepository(tx);
     const inventory = inventoryRepository(tx as Db);
     const claimed = await imports.claimUnapplied(tx, APPLY_BATCH);
+    batch.importId = claimed[0]?.import_id;
     const now = deps.clock.now();
     const today = now.toISOString().slice(0, 10);
     for (const [importId, rows] of byImport(claimed)) {
@@ -151,6 +158,7 @@ async function applyBatch(deps: ImportDeps): Promise<number> {
     }
     // A replacement's copies that its file lacks.
     const leaving = claimed.length < APPLY_BATCH ? await imports.claimWithdrawals(tx, APPLY_BATCH - claimed.length) : [];
+    batch.importId ??= leaving[0]?.import_id;
     for (const [importId, rows] of byImport(leaving)) {
       const ids = rows.map((row) => row.book_id);
       const withdrawn = new Set(await inventory.withdrawCopies(tx, rows[0].seller_id, ids));
@@ -172,25 +180,56 @@ export interface ImportRunResult {
   applied: number;
 }
 
+/** Failed batches of one import before it stops as `failed`. */
+export const MAX_BATCH_FAILURES = 5;
+
+export const FAILURE_MESSAGES = {
+  check: 'The file could not be checked, and nothing changed. Upload it again; if it fails again, write to us.',
+  apply: 'The import stopped part-way: the rows written so far stay, the others were not written. Upload the same file again to finish (the rows already written come back unchanged).',
+};
+
+/**
+ * Runs one batch. A batch that fails after claiming its rows is counted against their import and
+ * answers undefined (its transaction wrote nothing; the next run tries it again), so that a file
+ * the jobs cannot get through stops as `failed` instead of being tried forever ahead of the others.
+ */
+async function guarded(deps: ImportDeps, phase: 'check' | 'apply', work: (deps: ImportDeps, batch: Batch) => Promise<number>): Promise<number | undefined> {
+  const batch: Batch = {};
+  try {
+    return await work(deps, batch);
+  } catch (error) {
+    const { importId } = batch;
+    if (importId === undefined) throw error;
+    const stopped = await deps.db.transaction((tx) =>
+      importJobsRepository(tx).recordFailure(tx, importId, MAX_BATCH_FAILURES, FAILURE_MESSAGES[phase], deps.clock.now()),
+    );
+    deps.log.error({ err: error, importId, phase, stopped }, stopped ? 'inventory import failed' : 'inventory import batch failed');
+    return undefined;
+  }
+}
+
 /**
  * One run of the import jobs: waiting rows are checked, checked imports finish, applying ones
  * are written, a batch per transaction. Safe in several processes at once: rows are claimed with
  * `FOR UPDATE SKIP LOCKED` and marked in the transaction that acts on them, so a process killed
- * mid-batch leaves its batch to the next run, and each row is written once.
+ * mid-batch leaves its batch to the next run, and each row is written once. A batch that fails
+ * ends its phase of this run.
  */
 export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
   const result: ImportRunResult = { checked: 0, applied: 0 };
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const checked = await checkBatch(deps);
-    result.checked += checked;
+    const checked = await guarded(deps, 'check', checkBatch);
     await yieldToRequests();
+    if (checked === undefined) break;
+    result.checked += checked;
     if (checked < CHECK_BATCH) break;
   }
   await finishChecks(deps);
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const applied = await applyBatch(deps);
-    result.applied += applied;
+    const applied = await guarded(deps, 'apply', applyBatch);
     await yieldToRequests();
+    if (applied === undefined) break;
+    result.applied += applied;
     if (applied < APPLY_BATCH) break;
   }
   await deps.db.transaction((tx) => importJobsRepository(tx).finishApplying(tx, deps.clock.now()));

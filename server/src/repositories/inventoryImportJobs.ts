@@ -8,16 +8,27 @@ import type { CheckedOutcome, CopyOnFile, RowOutcome, UnappliedRow, UncheckedRow
  */
 export function importJobsRepository(db: Queryable) {
   return {
-    /** The next rows to check, locked for this transaction; other processes skip them. */
+    /**
+     * The next rows to check, all of one import (a batch that fails is then that import's), locked
+     * for this transaction; other processes skip them.
+     */
     async claimUnchecked(tx: Queryable, limit: number): Promise<UncheckedRow[]> {
+      const [first] = await tx.query<{ import_id: string }>(
+        `select r.import_id from inventory_import_rows r join inventory_imports i on i.id = r.import_id
+         where r.outcome is null and i.state = 'checking'
+         order by r.import_id, r.line
+         limit 1
+         for update of r skip locked`,
+      );
+      if (!first) return [];
       return tx.query<UncheckedRow>(
         `select r.import_id, i.seller_id, i.base_url, r.line, r.sku, r.cells
          from inventory_import_rows r join inventory_imports i on i.id = r.import_id
-         where r.outcome is null and i.state = 'checking'
-         order by r.import_id, r.line
+         where r.import_id = $2 and r.outcome is null and i.state = 'checking'
+         order by r.line
          limit $1
          for update of r skip locked`,
-        [limit],
+        [limit, first.import_id],
       );
     },
 
@@ -129,16 +140,24 @@ export function importJobsRepository(db: Queryable) {
       );
     },
 
-    /** The next rows to write, locked for this transaction; other processes skip them. */
+    /** The next rows to write, all of one import, locked for this transaction; other processes skip them. */
     async claimUnapplied(tx: Queryable, limit: number): Promise<UnappliedRow[]> {
+      const [first] = await tx.query<{ import_id: string }>(
+        `select r.import_id from inventory_import_rows r join inventory_imports i on i.id = r.import_id
+         where not r.applied and r.outcome in ('new', 'updated', 'withdrawn') and i.state = 'applying'
+         order by r.import_id, r.line
+         limit 1
+         for update of r skip locked`,
+      );
+      if (!first) return [];
       return tx.query<UnappliedRow>(
         `select r.import_id, i.seller_id, r.line, r.sku, r.outcome, r.book_id, r.listing
          from inventory_import_rows r join inventory_imports i on i.id = r.import_id
-         where not r.applied and r.outcome in ('new', 'updated', 'withdrawn') and i.state = 'applying'
-         order by r.import_id, r.line
+         where r.import_id = $2 and not r.applied and r.outcome in ('new', 'updated', 'withdrawn') and i.state = 'applying'
+         order by r.line
          limit $1
          for update of r skip locked`,
-        [limit],
+        [limit, first.import_id],
       );
     },
 
@@ -193,6 +212,22 @@ export function importJobsRepository(db: Queryable) {
         [now],
       );
       return rows.length;
+    },
+
+    /**
+     * A batch of the import failed: counted, and at `limit` failures the import stops as
+     * `failed`, with `message` (what was written stays written). Answers whether it stopped.
+     */
+    async recordFailure(tx: Queryable, importId: string, limit: number, message: string, now: Date): Promise<boolean> {
+      const [row] = await tx.query<{ state: string }>(
+        `update inventory_imports set failures = failures + 1, updated_at = $4,
+           state = case when failures + 1 >= $2 then 'failed' else state end,
+           failure = case when failures + 1 >= $2 then $3 else failure end
+         where id = $1 and state in ('checking', 'applying')
+         returning state`,
+        [importId, limit, message, now],
+      );
+      return row?.state === 'failed';
     },
   };
 }

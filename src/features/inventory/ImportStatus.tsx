@@ -60,6 +60,11 @@ export function ImportStatus({ item }: { item: InventoryImport }) {
           )}
         </Box>
       )}
+      {item.state === 'failed' && item.failure && (
+        <Alert severity="error">
+          {words.progress(words.written, done, total)}. {item.failure}
+        </Alert>
+      )}
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1, m: 0 }}>
         {(Object.keys(words.counts) as (keyof typeof words.counts)[]).map((count) => (
           <Box key={count} sx={{ m: 0 }}>

@@ -221,4 +221,14 @@ describe('the inventory page', () => {
       jest.useRealTimers();
     }
   });
+
+  it('says why an import failed, how far it got, and takes a new file', async () => {
+    const failure = 'The import stopped part-way: the rows written so far stay, the others were not written. Upload the same file again to finish (the rows already written come back unchanged).';
+    serveInventory({ imports: [anImport({ state: 'failed', failure, progress: { done: 200, total: 202 }, counts: { new: 202, updated: 0, unchanged: 0, withdrawn: 0, invalid: 0 } })] });
+    renderApp('/dashboard/inventory', { preloadedState: seller() });
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Done: 200 of 202 rows. ${failure}`);
+    expect(screen.getByRole('status')).toHaveTextContent('Failed');
+    expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose a file' })).not.toHaveAttribute('aria-disabled', 'true');
+  });
 });

@@ -13,6 +13,8 @@ export interface InventoryImport {
   progress: { done: number; total: number };
   createdAt: string;
   appliedAt?: string;
+  /** Why a `failed` import stopped. */
+  failure?: string;
 }
 
 export interface ImportError {

@@ -35,6 +35,7 @@ export const inventoryWords = {
   } as Record<string, string>,
   counts: { new: 'New', updated: 'Updated', unchanged: 'Unchanged', withdrawn: 'Withdrawn', invalid: 'With errors' },
   progress: (what: string, done: number, total: number) => `${what}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`,
+  written: 'Done',
   timeLeft: (seconds: number) => (seconds < 60 ? `About ${Math.max(1, Math.round(seconds))} s left` : `About ${Math.round(seconds / 60)} min left`),
   latest: (name: string) => `Latest import: ${name || 'a file'}`,
   apply: 'Apply',
