@@ -86,7 +86,8 @@ export interface BuildAppOptions {
 /** JSON bodies here are small forms; images go through multipart with their own limit. */
 const JSON_BODY_LIMIT = 64 * 1024;
 
-async function openDatabase(config: Config): Promise<Db> {
+/** The database the configuration names: PostgreSQL at `DATABASE_URL`, else PGlite in the data folder. */
+export async function openDatabase(config: Config): Promise<Db> {
   if (config.databaseUrl) {
     return createPostgresDb({ connectionString: config.databaseUrl, maxConnections: config.databasePoolSize });
   }

@@ -29,6 +29,7 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
     if (op === 'query') result = (await pglite.query(sql, params)).rows;
     else if (op === 'exec') await pglite.exec(sql);
     else if (op === 'close') await pglite.close();
+    else if (op === 'copy') await pglite.query(sql.replace(/\bfrom\s+stdin\b/i, "from '/dev/blob'"), [], { blob: new Blob([params[0]]) });
     else if (op === 'dump') writeFileSync(sql, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
     parentPort.postMessage({ id, result });
   } catch (error) {

@@ -85,7 +85,7 @@ describe('an API reachable from other machines needs PUBLIC_URL', () => {
     const unused = async (): Promise<never> => {
       throw new Error('the database is not to be used');
     };
-    const db: Db = { query: unused, exec: unused, transaction: unused, watchChanges: unused, watchNotifications: unused, close: unused };
+    const db: Db = { query: unused, exec: unused, transaction: unused, watchChanges: unused, watchNotifications: unused, copyFrom: unused, close: unused };
     await expect(
       buildApp({ env: {}, db, verifyIdToken: fakeVerifyIdToken, payments: new FakeStripe(), config: { apiHost: '0.0.0.0' } }),
     ).rejects.toThrow(ConfigError);

@@ -52,7 +52,7 @@ export async function openWorkerPglite(dataDir?: string, options: { loadDataDir?
   });
   worker.on('error', (error) => pending.forEach((call) => call.reject(error)));
 
-  const send = (op: 'query' | 'exec' | 'close' | 'dump', sql = '', params: readonly unknown[] = []) =>
+  const send = (op: 'query' | 'exec' | 'close' | 'dump' | 'copy', sql = '', params: readonly unknown[] = []) =>
     new Promise<unknown>((resolve, reject) => {
       const id = ++nextId;
       pending.set(id, { resolve, reject });
@@ -77,6 +77,7 @@ export async function openWorkerPglite(dataDir?: string, options: { loadDataDir?
   return {
     query: (sql, params) => inTurn(() => direct.query(sql, params)),
     exec: (sql) => inTurn(() => direct.exec(sql)),
+    copyFrom: (sql, data) => inTurn(async () => void (await send('copy', sql, [data]))),
     transaction: (work) =>
       inTurn(async () => {
         await direct.exec('begin');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
-import { CHANGES_CHANNEL, ChangeListeners, NOTIFICATIONS_CHANNEL, NotificationListeners, type Db, type Queryable } from './db';
+import { CHANGES_CHANNEL, ChangeListeners, fromBlob, NOTIFICATIONS_CHANNEL, NotificationListeners, type Db, type Queryable } from './db';
 
 function wrap(target: PGlite | Transaction): Queryable {
   return {
@@ -61,6 +61,9 @@ async function open(dataDir: string | undefined, lock: DataDirLock | undefined):
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
     watchChanges: async (listener) => changes.add(listener),
     watchNotifications: async (listener) => notifications.add(listener),
+    async copyFrom(sql, data) {
+      await pglite.query(fromBlob(sql), [], { blob: new Blob([data]) });
+    },
     async close() {
       try {
         await pglite.close();

@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Client, Pool, type ClientConfig, type Notification, type PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { CHANGES_CHANNEL, ChangeListeners, NOTIFICATIONS_CHANNEL, NotificationListeners, type Db, type Queryable } from './db';
 
 export interface PostgresOptions {
@@ -187,6 +190,18 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
       });
       await listening;
       return notifications.add(notificationListener);
+    },
+    async copyFrom(sql, data) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await pipeline(Readable.from([data]), client.query(copyFrom(sql)));
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     async close() {
       await listener.close();
