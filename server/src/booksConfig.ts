@@ -12,6 +12,8 @@ export interface BooksConfig {
     /** `INVENTORY_IMPORT_LOOKUPS_PER_SECOND`: ISBN lookups for rows without a title, per process. */
     lookupsPerSecond: number;
   };
+  /** `SEARCH_COUNT_LIMIT`: a search counts its matches up to this many, then says "more than" (repositories/bookSearch.ts). */
+  searchCountLimit: number;
 }
 
 function whole(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
@@ -32,13 +34,17 @@ function importsConfig(env: Env, problems: string[]): BooksConfig['inventoryImpo
   };
 }
 
+/** Matches a search counts before it says "more than": no one pages through 10,000 books. */
+export const DEFAULT_SEARCH_COUNT_LIMIT = 10_000;
+
 const httpUrl = (value: string) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value);
 
 /** Where ISBNs are looked up: Open Library (https://openlibrary.org) or its local stand-in. */
 export function booksConfig(env: Env, problems: string[]): BooksConfig {
   const baseUrl = env.BOOK_METADATA_URL?.trim().replace(/\/+$/, '');
   const inventoryImports = importsConfig(env, problems);
-  if (!baseUrl) return { bookMetadata: null, inventoryImports };
+  const searchCountLimit = Math.max(1, whole(env, 'SEARCH_COUNT_LIMIT', DEFAULT_SEARCH_COUNT_LIMIT, 1, 10_000_000, problems));
+  if (!baseUrl) return { bookMetadata: null, inventoryImports, searchCountLimit };
   const coversUrl = env.BOOK_COVERS_URL?.trim().replace(/\/+$/, '') || baseUrl;
   for (const [name, value] of [['BOOK_METADATA_URL', baseUrl], ['BOOK_COVERS_URL', coversUrl]]) {
     if (!httpUrl(value)) problems.push(`${name} must be an http(s) URL, got "${value}"`);
@@ -53,5 +59,5 @@ export function booksConfig(env: Env, problems: string[]): BooksConfig {
       timeoutMs = value;
     }
   }
-  return { bookMetadata: { baseUrl, coversUrl, timeoutMs }, inventoryImports };
+  return { bookMetadata: { baseUrl, coversUrl, timeoutMs }, inventoryImports, searchCountLimit };
 }

@@ -754,7 +754,8 @@ export const copy = {
     submit: 'Search',
     title: 'Search',
     titleFor: (q: string) => `Results for “${q}”`,
-    count: (n: number) => (n === 1 ? '1 book' : `${n.toLocaleString('en-US')} books`),
+    /** `more`: the search counted up to `n` and stopped ("10,000+ books"). */
+    count: (n: number, more = false) => (more ? `${n.toLocaleString('en-US')}+ books` : n === 1 ? '1 book' : `${n.toLocaleString('en-US')} books`),
     filters: 'Filters',
     category: 'Category',
     anyCategory: 'Any category',
@@ -771,7 +772,7 @@ export const copy = {
     isbn: (isbn: string) => `ISBN ${isbn}`,
     loadMore: 'Load more',
     loadingMore: 'Loading more…',
-    shown: (shown: number, total: number) => `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+    shown: (shown: number, total: number, more = false) => `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}${more ? '+' : ''}`,
     empty: 'No books match this search.',
     emptyHint: 'Try fewer words, check the spelling, or remove a filter.',
     emptyNoFilters: 'Try fewer words or check the spelling.',

@@ -160,7 +160,7 @@ function searchHead(searchParams: URLSearchParams, page: SearchPage, origin: str
   const url = `${origin}${paths.search}${q ? `?${new URLSearchParams({ q }).toString()}` : ''}`;
   const title = q ? copy.search.titleFor(q) : copy.search.title;
   const names = page.items.slice(0, 5).map((book) => book.name);
-  const description = clip(page.total === 0 ? copy.search.empty : `${copy.search.count(page.total)}: ${names.join(', ')}`);
+  const description = clip(page.total === 0 ? copy.search.empty : `${copy.search.count(page.total, page.totalCapped === true)}: ${names.join(', ')}`);
   const first = page.items[0];
   return {
     title: titled(title),

@@ -40,7 +40,10 @@ export type SearchCursor = (
 
 export interface SearchPage {
   rows: ListedBookRow[];
-  /** All matches (on later pages: as counted when the search began). */
+  /**
+   * All matches, as counted when the search began: at most the repository's `countLimit`, or one
+   * more when there are more.
+   */
   total: number;
   /** Set when more rows follow this page. */
   next?: SearchCursor;
@@ -133,11 +136,12 @@ function ordering(sort: SearchSort, score: string, where: Where, cursor?: Search
 type RankedRow = ListedBookRow & {
   score: number;
   created_at_text: string;
-  total: number;
 };
 
+
 /** Search and paged lists over the books for sale; sold, withdrawn and hidden books never appear. */
-export function bookSearchRepository(db: Db) {
+export function bookSearchRepository(db: Db, options: { countLimit: number }) {
+  const { countLimit } = options;
   return {
     async search(filters: SearchFilters, sort: SearchSort, limit: number, cursor?: SearchCursor): Promise<SearchPage> {
       const similar = filters.text !== undefined && filters.textMatch === 'similar' && filters.isbn === undefined;
@@ -148,24 +152,18 @@ export function bookSearchRepository(db: Db) {
         lookAlikes = lookAlikeQuery(alternatives);
       }
       const { where, score } = filtersOf(filters, lookAlikes);
-      // Matching words selects few books: the first page counts them in the same pass (a window
-      // over the matches, before the limit). A browse by filters alone can match most of the shop:
-      // there a count of its own, then an index-ordered page, costs less. Later pages carry the
-      // count in their cursor.
-      const countInline = cursor === undefined && (filters.text !== undefined || filters.isbn !== undefined);
-      const countSql = `select count(*)::int as total from books b where ${where.sql()}`;
+      // The first page counts the matches, up to `countLimit` + 1 (a common word or a
+      // category of a large shop matches hundreds of thousands of books, and no one reads past
+      // "10,000+"); later pages carry the count in their cursor. The page itself is asked apart,
+      // so that the planner may stop at its last row.
+      const countSql = `select count(*)::int as total from (select 1 from books b where ${where.sql()} limit ${countLimit + 1}) as matches`;
       const countParams = [...where.params];
       const order = ordering(sort, score, where, cursor);
-      const totalColumn = countInline ? 'count(*) over ()::int' : `${where.param(cursor?.total ?? 0)}::int`;
-      const pageSql = `select ${BOOK_COLUMNS}, ${score} as score, b.created_at::text as created_at_text,
-          ${totalColumn} as total
+      const pageSql = `select ${BOOK_COLUMNS}, ${score} as score, b.created_at::text as created_at_text
         from ${BOOKS_FROM}
         where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}`;
       const rows = await db.query<RankedRow>(pageSql, where.params);
-      let total = rows[0]?.total ?? cursor?.total ?? 0;
-      if (cursor === undefined && !countInline) {
-        total = (await db.query<{ total: number }>(countSql, countParams))[0].total;
-      }
+      const total = cursor === undefined ? (await db.query<{ total: number }>(countSql, countParams))[0].total : cursor.total ?? 0;
 
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
@@ -176,7 +174,7 @@ export function bookSearchRepository(db: Db) {
         else if (sort === 'newest') next = { sort, createdAt: last.created_at_text, id: last.id, ...common };
         else next = { sort, priceCents: last.resale_price_cents, id: last.id, ...common };
       }
-      return { rows: page.map(({ score: _score, created_at_text: _createdAt, total: _total, ...row }) => row), total, next };
+      return { rows: page.map(({ score: _score, created_at_text: _createdAt, ...row }) => row), total, next };
     },
 
     /**

@@ -53,6 +53,8 @@ const searchAnswer = {
   properties: {
     items: { type: 'array', items: publicBook },
     total: { type: 'integer' },
+    /** Set when there are more than `total` (SEARCH_COUNT_LIMIT, 10,000) matches: they were not all counted. */
+    totalCapped: { type: 'boolean' },
     nextCursor: { type: ['string', 'null'] },
   },
 } as const;
@@ -90,7 +92,8 @@ function isbnOf(q: string): string | undefined {
 
 /** Search over the books for sale: anyone may search; phone numbers only for signed-in callers. */
 export default async function searchRoutes(app: FastifyInstance) {
-  const search = bookSearchRepository(app.db);
+  const countLimit = app.config.searchCountLimit;
+  const search = bookSearchRepository(app.db, { countLimit });
 
   app.get<{ Querystring: SearchQuery }>(
     '/books/search',
@@ -124,7 +127,7 @@ export default async function searchRoutes(app: FastifyInstance) {
       const base = baseUrlOf(request);
       return {
         items: page.rows.map((row) => bookForCaller(request, base, row)),
-        total: page.total,
+        ...(page.total > countLimit ? { total: countLimit, totalCapped: true } : { total: page.total }),
         nextCursor: page.next ? encodeCursor(page.next) : null,
       };
     },

@@ -15,7 +15,8 @@ const found = (n: number, overrides: Partial<FoundBook> = {}): FoundBook => ({
 });
 
 /** The API's search: pages of 2 over `books`, recording every query it got. */
-function searchApi(books: FoundBook[]) {
+/** The search API over `books`, two a page; `countLimit`: it counts at most that many, as a large shop's does. */
+function searchApi(books: FoundBook[], countLimit = Infinity) {
   const asked: URLSearchParams[] = [];
   server.use(
     http.get(`${API}/books/search`, ({ request }) => {
@@ -24,7 +25,8 @@ function searchApi(books: FoundBook[]) {
       const start = Number(params.get('cursor') ?? 0);
       const items = books.slice(start, start + 2);
       const nextCursor = start + 2 < books.length ? String(start + 2) : null;
-      return HttpResponse.json({ items, total: books.length, nextCursor });
+      const counted = books.length > countLimit ? { total: countLimit, totalCapped: true } : { total: books.length };
+      return HttpResponse.json({ items, ...counted, nextCursor });
     }),
     http.get(`${API}/bookCatagories`, () =>
       HttpResponse.json([{ _id: 'c1', name: 'Fiction', category_id: '1', category: 'fiction', img: 'x' }]),
@@ -63,6 +65,13 @@ describe('search page', () => {
     expect(asked[1].get('cursor')).toBe('2');
     expect(screen.getAllByRole('article')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says "more than" when the API stopped counting', async () => {
+    searchApi([found(1), found(2), found(3)], 2);
+    renderSearch('/search?q=pride');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2+ books'));
+    expect(screen.getByText('Showing 2 of 2+')).toBeInTheDocument();
   });
 
   it('puts filters and the sort in the URL', async () => {

@@ -29,6 +29,7 @@ export function Component() {
     useSearchBooksInfiniteQuery(args);
   const books = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
   const total = data?.pages[0]?.total ?? 0;
+  const more = data?.pages[0]?.totalCapped === true;
 
   const search = (next: SearchArgs) => setParams(paramsFromArgs(next));
   const sort: SearchSort = args.sort ?? (args.q ? 'relevance' : 'newest');
@@ -49,7 +50,7 @@ export function Component() {
         <Box component="section" aria-labelledby="search-results-count">
           <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
             <Typography id="search-results-count" role="status" aria-live="polite">
-              {data ? copy.search.count(total) : ''}
+              {data ? copy.search.count(total, more) : ''}
             </Typography>
             <FormSelectField
               size="small"
@@ -95,7 +96,7 @@ export function Component() {
           {books.length > 0 && (
             <Stack sx={{ mt: 3, alignItems: 'center' }} spacing={1}>
               <Typography variant="body2" color="text.secondary">
-                {copy.search.shown(books.length, total)}
+                {copy.search.shown(books.length, total, more)}
               </Typography>
               {hasNextPage && (
                 <Button variant="outlined" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
