@@ -163,7 +163,11 @@ export function bookSearchRepository(db: Db, options: { countLimit: number }) {
         from ${BOOKS_FROM}
         where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}`;
       const rows = await db.query<RankedRow>(pageSql, where.params);
-      const total = cursor === undefined ? (await db.query<{ total: number }>(countSql, countParams))[0].total : cursor.total ?? 0;
+      let total = cursor?.total ?? 0;
+      if (cursor === undefined) {
+        // A first page that holds every match has counted them.
+        total = rows.length <= limit ? rows.length : (await db.query<{ total: number }>(countSql, countParams))[0].total;
+      }
 
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
