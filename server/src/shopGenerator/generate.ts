@@ -24,9 +24,17 @@ export interface GeneratedShop {
   ms: number;
 }
 
-/** Generated rows' ids: 24 hex digits like every id, a seller's starting e0, a book's e1. */
-export const sellerId = (index: number) => `e0${index.toString(16).padStart(22, '0')}`;
-export const bookId = (index: number) => `e1${index.toString(16).padStart(22, '0')}`;
+/**
+ * Generated rows' ids: 24 hex digits like every id, a seller's starting with e0 and a book's with
+ * e1, then twelve zeros (a random id starts so once in 2^56), then the row's number.
+ */
+const SELLER_PREFIX = `e0${'0'.repeat(12)}`;
+const BOOK_PREFIX = `e1${'0'.repeat(12)}`;
+export const sellerId = (index: number) => `${SELLER_PREFIX}${index.toString(16).padStart(10, '0')}`;
+export const bookId = (index: number) => `${BOOK_PREFIX}${index.toString(16).padStart(10, '0')}`;
+/** `like` patterns for the generated rows. */
+export const GENERATED_SELLERS = `${SELLER_PREFIX}%`;
+export const GENERATED_BOOKS = `${BOOK_PREFIX}%`;
 
 /** Books per COPY: each chunk is one statement, so memory stays flat whatever the size. */
 const CHUNK = 50_000;
@@ -68,7 +76,7 @@ export async function generateShop(db: Db, vocabulary: Vocabulary, size: ShopSiz
   const sellers = Math.max(1, Math.floor(size.sellers ?? Math.ceil(books / 250)));
   const categories = (await db.query<{ category: string }>('select category from categories order by position, id')).map((row) => row.category);
   if (categories.length === 0) throw new Error('The database has no categories: start the API on it once (it seeds them), or run the seed first.');
-  const [{ taken }] = await db.query<{ taken: boolean }>(`select exists (select 1 from users where id >= 'e0' and id < 'e1') as taken`);
+  const [{ taken }] = await db.query<{ taken: boolean }>('select exists (select 1 from users where id like $1) as taken', [GENERATED_SELLERS]);
   if (taken) throw new ShopAlreadyGeneratedError();
 
   const random = seededRandom(size.seed ?? 1);

@@ -1,0 +1,110 @@
+/**
+ * The catalogue at size: a generated shop (server/src/shopGenerator) of 50,000 and of 1,000,000
+ * books, each in a database of its own (PostgreSQL with DATABASE_URL, else PGlite in a temporary
+ * folder), its API in one process and the buyers' mix (mix.ts) sent at a steady rate from
+ * another, open loop, for BENCH_CATALOGUE_SECONDS. Each kind's p50 and p95 side by side across
+ * the sizes, beside its target.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createPgliteDb } from '../../server/src/db/pglite';
+import { createPostgresDb } from '../../server/src/db/postgres';
+import { migrate } from '../../server/src/db/migrate';
+import { seedCatalogue } from '../../server/src/seed';
+import { generateShop } from '../../server/src/shopGenerator/generate';
+import { loadVocabulary } from '../../server/src/shopGenerator/vocabulary';
+import { freshDatabase } from '../lib/postgres';
+import { onStop, ROOT, runPart, start, startAndReadLine } from '../lib/processes';
+import { percentile } from '../lib/stats';
+import type { Kind } from './mix';
+
+const SIZES = (process.env.BENCH_CATALOGUE_SIZES ?? '50000,1000000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_CATALOGUE_SECONDS ?? 60);
+const POSTGRES = process.env.DATABASE_URL;
+/** A buyers' rate each database serves without queueing at 50,000 books on this machine (2 cores). */
+const RATE = Number(process.env.BENCH_CATALOGUE_RATE ?? (POSTGRES ? 40 : 10));
+
+/** Issue 39's targets, p95 in ms. */
+const TARGETS: Record<Kind, number> = { words: 50, typo: 50, filters: 100, browse: 20, 'deep page': 20, 'book page': 20 };
+const KINDS = Object.keys(TARGETS) as Kind[];
+
+interface LoadAnswer {
+  seconds: number;
+  failures: number;
+  samples: Partial<Record<Kind, number[]>>;
+}
+
+/** A database holding the generated shop; answers the API's environment for it. */
+async function shopDatabase(books: number): Promise<{ env: NodeJS.ProcessEnv; generatedIn: number }> {
+  const vocabulary = loadVocabulary();
+  if (POSTGRES) {
+    const url = await freshDatabase(POSTGRES);
+    const db = await createPostgresDb({ connectionString: url, maxConnections: 2 });
+    try {
+      await migrate(db);
+      await seedCatalogue(db);
+      const shop = await generateShop(db, vocabulary, { books });
+      return { env: { DATABASE_URL: url, JWT_SECRET: 'bench-secret-bench-secret-bench-secret' }, generatedIn: shop.ms };
+    } finally {
+      await db.close();
+    }
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'book-resale-bench-catalogue-'));
+  onStop(() => rm(dataDir, { recursive: true, force: true }));
+  const db = await createPgliteDb(path.join(dataDir, 'db'));
+  try {
+    await migrate(db);
+    await seedCatalogue(db);
+    const shop = await generateShop(db, vocabulary, { books });
+    return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, generatedIn: shop.ms };
+  } finally {
+    await db.close();
+  }
+}
+
+async function measure(books: number): Promise<{ answer: LoadAnswer; generatedIn: number }> {
+  const { env, generatedIn } = await shopDatabase(books);
+  const api = await startAndReadLine(`API on ${books} books`, process.execPath, ['--import', 'tsx', path.join(__dirname, 'apiServer.ts')], 'READY ', 5 * 60_000, {
+    env: { ...process.env, ...env },
+    stopByClosingStdin: true,
+  });
+  try {
+    const lines: string[] = [];
+    const load = start('load', process.execPath, ['--import', 'tsx', path.join(__dirname, 'load.ts'), api.value, String(RATE), String(SECONDS), '1'], {
+      cwd: ROOT,
+      onLine: (line) => lines.push(line),
+    });
+    const code = await new Promise<number | null>((resolve) => load.child.once('close', resolve));
+    const json = lines.find((line) => line.startsWith('{'));
+    if (code !== 0 || !json) throw new Error(`the load on ${books} books failed (${code}):\n${load.lastLines()}`);
+    return { answer: JSON.parse(json) as LoadAnswer, generatedIn };
+  } finally {
+    await api.started.stop();
+  }
+}
+
+async function main() {
+  const where = POSTGRES ? 'PostgreSQL' : 'PGlite';
+  console.log(`The catalogue at ${SIZES.map((size) => size.toLocaleString('en-US')).join(' and ')} books on ${where}: ${RATE} requests a second for ${SECONDS} s, open loop`);
+  const results = new Map<number, LoadAnswer>();
+  for (const books of SIZES) {
+    const { answer, generatedIn } = await measure(books);
+    console.log(`${books.toLocaleString('en-US')} books: generated in ${(generatedIn / 1000).toFixed(0)} s; ${answer.failures} failures`);
+    results.set(books, answer);
+  }
+  const rows = KINDS.map((kind) => {
+    const row: Record<string, string | number> = { kind, 'target p95': TARGETS[kind] };
+    for (const [books, answer] of results) {
+      const sorted = [...(answer.samples[kind] ?? [])].sort((a, b) => a - b);
+      const label = books >= 1_000_000 ? `${books / 1_000_000}M` : `${books / 1000}k`;
+      row[`${label} n`] = sorted.length;
+      row[`${label} p50`] = sorted.length ? +percentile(sorted, 50).toFixed(1) : '–';
+      row[`${label} p95`] = sorted.length ? +percentile(sorted, 95).toFixed(1) : '–';
+    }
+    return row;
+  });
+  console.table(rows);
+}
+
+runPart('Catalogue bench', 45, main);
