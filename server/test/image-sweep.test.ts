@@ -61,6 +61,24 @@ describe('removal of uploads no listing uses', () => {
     }
   });
 
+  it('keeps the cover an inventory import brought until the import is done with, however long the seller waits to apply it', async () => {
+    const cover = await uploaded(t.app, seller, await pngOf(3, 2));
+    const now = new Date();
+    await t.testDb.db.query(
+      `insert into inventory_imports (id, seller_id, state, base_url, row_count, total, created_at, updated_at)
+       values ('sweep-import', $1, 'checked', 'http://127.0.0.1', 1, 1, $2, $2)`,
+      [seller.id, now],
+    );
+    await t.testDb.db.query(`insert into inventory_import_covers (import_id, isbn, img) values ('sweep-import', '9780141439518', $1)`, [cover.url]);
+    expect(await t.app.sweepImages(hoursFromNow(24 * 30))).not.toContain(cover.image.filename);
+    expect(await served(cover.url)).toBe(200);
+
+    // Discarded, its cover is an upload like any other nobody uses.
+    await t.testDb.db.query(`update inventory_imports set state = 'discarded' where id = 'sweep-import'`);
+    expect(await t.app.sweepImages(hoursFromNow(24 * 30))).toContain(cover.image.filename);
+    expect(await served(cover.url)).toBe(404);
+  });
+
   it('removes an upload once the product using it is deleted and the grace period is over', async () => {
     const image = await uploaded(t.app, seller, await pngOf(3, 2));
     const productId = await addProduct(t.app, seller, { image: image.url });

@@ -16,14 +16,20 @@ export interface ImageUsage {
 const UPLOAD_LOCK_CLASS = 720_452;
 
 /**
- * The name stem (file name without extension) of every upload a book or a booking refers to.
- * Every `/image-host/i/<stem>` in a URL counts, whatever the host, query or fragment around it,
- * so a file a listing links to is never taken for unused.
+ * The name stem (file name without extension) of every upload a book or a booking refers to, or
+ * an inventory import still on its way to listing (a cover it imported for a row: the row becomes
+ * a book only when the seller applies the file, which may be days later). Every
+ * `/image-host/i/<stem>` in a URL counts, whatever the host, query or fragment around it, so a
+ * file a listing links to is never taken for unused.
  */
 const STEMS_IN_USE = `
   select (regexp_matches(img, '/image-host/i/([A-Za-z0-9_-]+)', 'g'))[1] as stem from books
   union
-  select (regexp_matches(img, '/image-host/i/([A-Za-z0-9_-]+)', 'g'))[1] from bookings`;
+  select (regexp_matches(img, '/image-host/i/([A-Za-z0-9_-]+)', 'g'))[1] from bookings
+  union
+  select (regexp_matches(c.img, '/image-host/i/([A-Za-z0-9_-]+)', 'g'))[1]
+  from inventory_import_covers c join inventory_imports i on i.id = c.import_id
+  where i.state in ('checking', 'checked', 'applying')`;
 
 export function imagesRepository(db: Queryable) {
   return {
