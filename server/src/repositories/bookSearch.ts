@@ -138,7 +138,6 @@ type RankedRow = ListedBookRow & {
   created_at_text: string;
 };
 
-
 /** Search and paged lists over the books for sale; sold, withdrawn and hidden books never appear. */
 export function bookSearchRepository(db: Db, options: { countLimit: number }) {
   const { countLimit } = options;
