@@ -226,4 +226,22 @@ describe('imports and their owners', () => {
     await t.app.inventoryImports.run();
     expect((await upload(dealer, `${header}\nB-2,,Busier,,,Good,5,,,,,,\n`)).statusCode).toBe(202);
   });
+
+  it('checks and applies several sellers\' files in one run, each batch one file\'s rows', async () => {
+    const dealers = await Promise.all(['first-of-two@test.dev', 'second-of-two@test.dev'].map((email) => signUp(t.app, email, 'seller')));
+    const ids: string[] = [];
+    for (const [index, dealer] of dealers.entries()) {
+      await t.app.inject({ method: 'PUT', url: '/inventory/defaults', headers: dealer.headers, payload: { phone: '1', location: 'Mesa', delivery: null, category: null } });
+      const response = await upload(dealer, `${header}\nT-${index}-1,,Twin ${index} one,,,Good,5,,,,,,\nT-${index}-2,,Twin ${index} two,,,Good,6,,,,,,\n`);
+      expect(response.statusCode).toBe(202);
+      ids.push(response.json<WireImport>().id);
+    }
+    await t.app.inventoryImports.run();
+    for (const [index, dealer] of dealers.entries()) {
+      expect(await get(dealer, ids[index])).toMatchObject({ state: 'checked', counts: { new: 2 } });
+      expect((await t.app.inject({ method: 'POST', url: `/inventory/imports/${ids[index]}/apply`, headers: dealer.headers })).statusCode).toBe(202);
+    }
+    await t.app.inventoryImports.run();
+    for (const [index, dealer] of dealers.entries()) expect(await get(dealer, ids[index])).toMatchObject({ state: 'applied', progress: { done: 2, total: 2 } });
+  });
 });

@@ -222,7 +222,8 @@ export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
     await yieldToRequests();
     if (checked === undefined) break;
     result.checked += checked;
-    if (checked < CHECK_BATCH) break;
+    // A batch holds one import's rows: a short one may leave other imports waiting.
+    if (checked === 0) break;
   }
   await finishChecks(deps);
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
@@ -230,7 +231,7 @@ export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
     await yieldToRequests();
     if (applied === undefined) break;
     result.applied += applied;
-    if (applied < APPLY_BATCH) break;
+    if (applied === 0) break;
   }
   await deps.db.transaction((tx) => importJobsRepository(tx).finishApplying(tx, deps.clock.now()));
   return result;
