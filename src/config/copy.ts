@@ -754,7 +754,7 @@ export const copy = {
     submit: 'Search',
     title: 'Search',
     titleFor: (q: string) => `Results for “${q}”`,
-    /** `more`: the search counted up to `n` and stopped ("10,000+ books"). */
+    /** `more`: the search counted up to `n` and stopped ("1,000+ books"). */
     count: (n: number, more = false) => (more ? `${n.toLocaleString('en-US')}+ books` : n === 1 ? '1 book' : `${n.toLocaleString('en-US')} books`),
     filters: 'Filters',
     category: 'Category',

@@ -153,7 +153,7 @@ export function bookSearchRepository(db: Db, options: { countLimit: number }) {
       const { where, score } = filtersOf(filters, lookAlikes);
       // The first page counts the matches, up to `countLimit` + 1 (a common word or a
       // category of a large shop matches hundreds of thousands of books, and no one reads past
-      // "10,000+"); later pages carry the count in their cursor. The page itself is asked apart,
+      // "1,000+"); later pages carry the count in their cursor. The page itself is asked apart,
       // so that the planner may stop at its last row.
       const countSql = `select count(*)::int as total from (select 1 from books b where ${where.sql()} limit ${countLimit + 1}) as matches`;
       const countParams = [...where.params];

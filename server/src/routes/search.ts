@@ -53,7 +53,7 @@ const searchAnswer = {
   properties: {
     items: { type: 'array', items: publicBook },
     total: { type: 'integer' },
-    /** Set when there are more than `total` (SEARCH_COUNT_LIMIT, 10,000) matches: they were not all counted. */
+    /** Set when there are more than `total` (SEARCH_COUNT_LIMIT, 1,000) matches: they were not all counted. */
     totalCapped: { type: 'boolean' },
     nextCursor: { type: ['string', 'null'] },
   },

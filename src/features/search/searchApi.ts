@@ -7,7 +7,7 @@ export type FoundBook = Omit<Book, 'number'> & { number?: string; author: string
 
 export interface SearchPage {
   items: FoundBook[];
-  /** At most the API's count limit (10,000) … */
+  /** At most the API's count limit (1,000) … */
   total: number;
   /** … and set when more books match than it counted. */
   totalCapped?: boolean;
