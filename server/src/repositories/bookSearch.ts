@@ -158,9 +158,13 @@ export function bookSearchRepository(db: Db, options: { countLimit: number }) {
       const countSql = `select count(*)::int as total from (select 1 from books b where ${where.sql()} limit ${countLimit + 1}) as matches`;
       const countParams = [...where.params];
       const order = ordering(sort, score, where, cursor);
-      const pageSql = `select ${BOOK_COLUMNS}, ${score} as score, b.created_at::text as created_at_text
-        from ${BOOKS_FROM}
-        where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}`;
+      // The page's books are found and ordered first from the books alone, then only they are
+      // read whole with their sellers: ranking thousands of matches then sorts narrow rows.
+      const pageSql = `select ${BOOK_COLUMNS}, r.score, b.created_at::text as created_at_text
+        from (select b.id, ${score} as score from books b
+              where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}) as r
+          join ${BOOKS_FROM} on b.id = r.id
+        order by ${sort === 'relevance' ? 'r.score desc, b.id' : order}`;
       const rows = await db.query<RankedRow>(pageSql, where.params);
       let total = cursor?.total ?? 0;
       if (cursor === undefined) {
