@@ -92,8 +92,12 @@ async function checkRows(tx: Queryable, importId: string, sellerId: string, rows
   });
 }
 
-/** The import a batch took its rows from, once it has claimed them: the one a failure is counted against. */
+/**
+ * One batch: the imports this run passes over (a batch of theirs failed in it), and the import
+ * the batch took its rows from once it has claimed them, the one a failure is counted against.
+ */
 interface Batch {
+  skip: readonly string[];
   importId?: string;
 }
 
@@ -102,7 +106,7 @@ async function checkBatch(deps: ImportDeps, batch: Batch): Promise<number> {
   await fillInIsbns(deps, await importJobsRepository(deps.db).peekUnchecked(CHECK_BATCH));
   return deps.db.transaction(async (tx) => {
     const imports = importJobsRepository(tx);
-    const claimed = await imports.claimUnchecked(tx, CHECK_BATCH);
+    const claimed = await imports.claimUnchecked(tx, CHECK_BATCH, batch.skip);
     batch.importId = claimed[0]?.import_id;
     const now = deps.clock.now();
     for (const [importId, rows] of byImport(claimed)) {
@@ -132,7 +136,7 @@ async function applyBatch(deps: ImportDeps, batch: Batch): Promise<number> {
   const count = await deps.db.transaction(async (tx) => {
     const imports = importJobsRepository(tx);
     const inventory = inventoryRepository(tx as Db);
-    const claimed = await imports.claimUnapplied(tx, APPLY_BATCH);
+    const claimed = await imports.claimUnapplied(tx, APPLY_BATCH, batch.skip);
     batch.importId = claimed[0]?.import_id;
     const now = deps.clock.now();
     const today = now.toISOString().slice(0, 10);
@@ -157,7 +161,7 @@ async function applyBatch(deps: ImportDeps, batch: Batch): Promise<number> {
       await imports.recordApplied(tx, importId, rows.length, refused, now);
     }
     // A replacement's copies that its file lacks.
-    const leaving = claimed.length < APPLY_BATCH ? await imports.claimWithdrawals(tx, APPLY_BATCH - claimed.length) : [];
+    const leaving = claimed.length < APPLY_BATCH ? await imports.claimWithdrawals(tx, APPLY_BATCH - claimed.length, batch.skip) : [];
     batch.importId ??= leaving[0]?.import_id;
     for (const [importId, rows] of byImport(leaving)) {
       const ids = rows.map((row) => row.book_id);
@@ -189,12 +193,18 @@ export const FAILURE_MESSAGES = {
 };
 
 /**
- * Runs one batch. A batch that fails after claiming its rows is counted against their import and
- * answers undefined (its transaction wrote nothing; the next run tries it again), so that a file
- * the jobs cannot get through stops as `failed` instead of being tried forever ahead of the others.
+ * Runs one batch; answers how many rows it took, or `failed`. A batch that fails after claiming
+ * its rows is counted against their import (its transaction wrote nothing; the next run tries it
+ * again) and the import is passed over for the rest of this run, so that a file the jobs cannot
+ * get through holds nobody else's up, and stops as `failed` instead of being tried forever.
  */
-async function guarded(deps: ImportDeps, phase: 'check' | 'apply', work: (deps: ImportDeps, batch: Batch) => Promise<number>): Promise<number | undefined> {
-  const batch: Batch = {};
+async function guarded(
+  deps: ImportDeps,
+  phase: 'check' | 'apply',
+  skip: string[],
+  work: (deps: ImportDeps, batch: Batch) => Promise<number>,
+): Promise<number | 'failed'> {
+  const batch: Batch = { skip };
   try {
     return await work(deps, batch);
   } catch (error) {
@@ -204,7 +214,8 @@ async function guarded(deps: ImportDeps, phase: 'check' | 'apply', work: (deps: 
       importJobsRepository(tx).recordFailure(tx, importId, MAX_BATCH_FAILURES, FAILURE_MESSAGES[phase], deps.clock.now()),
     );
     deps.log.error({ err: error, importId, phase, stopped }, stopped ? 'inventory import failed' : 'inventory import batch failed');
-    return undefined;
+    skip.push(importId);
+    return 'failed';
   }
 }
 
@@ -212,24 +223,25 @@ async function guarded(deps: ImportDeps, phase: 'check' | 'apply', work: (deps: 
  * One run of the import jobs: waiting rows are checked, checked imports finish, applying ones
  * are written, a batch per transaction. Safe in several processes at once: rows are claimed with
  * `FOR UPDATE SKIP LOCKED` and marked in the transaction that acts on them, so a process killed
- * mid-batch leaves its batch to the next run, and each row is written once. A batch that fails
- * ends its phase of this run.
+ * mid-batch leaves its batch to the next run, and each row is written once. An import whose
+ * batch fails is passed over for the rest of the run.
  */
 export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
   const result: ImportRunResult = { checked: 0, applied: 0 };
+  const skip: string[] = [];
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const checked = await guarded(deps, 'check', checkBatch);
+    const checked = await guarded(deps, 'check', skip, checkBatch);
     await yieldToRequests();
-    if (checked === undefined) break;
+    if (checked === 'failed') continue;
     result.checked += checked;
     // A batch holds one import's rows: a short one may leave other imports waiting.
     if (checked === 0) break;
   }
   await finishChecks(deps);
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const applied = await guarded(deps, 'apply', applyBatch);
+    const applied = await guarded(deps, 'apply', skip, applyBatch);
     await yieldToRequests();
-    if (applied === undefined) break;
+    if (applied === 'failed') continue;
     result.applied += applied;
     if (applied === 0) break;
   }

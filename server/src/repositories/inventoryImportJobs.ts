@@ -10,15 +10,16 @@ export function importJobsRepository(db: Queryable) {
   return {
     /**
      * The next rows to check, all of one import (a batch that fails is then that import's), locked
-     * for this transaction; other processes skip them.
+     * for this transaction; other processes skip them, and this run skips the imports in `skip`.
      */
-    async claimUnchecked(tx: Queryable, limit: number): Promise<UncheckedRow[]> {
+    async claimUnchecked(tx: Queryable, limit: number, skip: readonly string[] = []): Promise<UncheckedRow[]> {
       const [first] = await tx.query<{ import_id: string }>(
         `select r.import_id from inventory_import_rows r join inventory_imports i on i.id = r.import_id
-         where r.outcome is null and i.state = 'checking'
+         where r.outcome is null and i.state = 'checking' and not (r.import_id = any($1::text[]))
          order by r.import_id, r.line
          limit 1
          for update of r skip locked`,
+        [skip],
       );
       if (!first) return [];
       return tx.query<UncheckedRow>(
@@ -141,13 +142,15 @@ export function importJobsRepository(db: Queryable) {
     },
 
     /** The next rows to write, all of one import, locked for this transaction; other processes skip them. */
-    async claimUnapplied(tx: Queryable, limit: number): Promise<UnappliedRow[]> {
+    async claimUnapplied(tx: Queryable, limit: number, skip: readonly string[] = []): Promise<UnappliedRow[]> {
       const [first] = await tx.query<{ import_id: string }>(
         `select r.import_id from inventory_import_rows r join inventory_imports i on i.id = r.import_id
          where not r.applied and r.outcome in ('new', 'updated', 'withdrawn') and i.state = 'applying'
+           and not (r.import_id = any($1::text[]))
          order by r.import_id, r.line
          limit 1
          for update of r skip locked`,
+        [skip],
       );
       if (!first) return [];
       return tx.query<UnappliedRow>(
@@ -162,15 +165,15 @@ export function importJobsRepository(db: Queryable) {
     },
 
     /** The next copies a replacement withdraws, locked for this transaction. */
-    async claimWithdrawals(tx: Queryable, limit: number): Promise<{ import_id: string; seller_id: string; book_id: string }[]> {
+    async claimWithdrawals(tx: Queryable, limit: number, skip: readonly string[] = []): Promise<{ import_id: string; seller_id: string; book_id: string }[]> {
       return tx.query(
         `select w.import_id, i.seller_id, w.book_id
          from inventory_import_withdrawals w join inventory_imports i on i.id = w.import_id
-         where not w.applied and i.state = 'applying'
+         where not w.applied and i.state = 'applying' and not (w.import_id = any($2::text[]))
          order by w.import_id, w.book_id
          limit $1
          for update of w skip locked`,
-        [limit],
+        [limit, skip],
       );
     },
 
