@@ -8,6 +8,7 @@
  * Zipf law, so some words are in many titles.
  */
 import { readCatalogue } from '../../sandbox/openlibrary/catalogue';
+import { seededRandom } from '../../server/src/shopGenerator/random';
 
 export const TITLE_WORDS = 2_000;
 export const NAME_WORDS = 1_000;
@@ -26,17 +27,8 @@ export interface WorldBook {
   words: string[];
 }
 
-/** A small seeded generator (mulberry32): the same seed, the same numbers. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A small seeded generator (mulberry32): the same seed, the same numbers (the shop generator's). */
+export const seeded = seededRandom;
 
 /** Ranks 0…n-1, rank k drawn with weight (k + 1)^-s. */
 export function zipf(n: number, s: number, random: () => number): () => number {
