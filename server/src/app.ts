@@ -146,7 +146,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(rateLimit, { global: false, ...(store && { store }) });
   }
   await app.register(multipart);
-  await app.register(database, { db, closeOnShutdown: !options.db });
+  await app.register(database, {
+    db,
+    closeOnShutdown: !options.db,
+    replicas: { urls: config.databaseReplicaUrls, maxLagMs: config.replicaMaxLagMs },
+  });
   await app.register(caches);
   const firebase = firebaseIdentity({
     projectId: config.firebaseProjectId,

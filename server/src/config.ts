@@ -61,6 +61,10 @@ export interface Config extends OrdersConfig, PayoutsConfig, BooksConfig, Messag
   s3?: S3Settings;
   /** Where rate-limit counters live: this process's memory, or the database all processes share. */
   rateLimitStore: RateLimitStoreKind;
+  /** `DATABASE_REPLICA_URLS`: streaming replicas the public catalogue is read from. */
+  databaseReplicaUrls: string[];
+  /** `REPLICA_MAX_LAG` in milliseconds: a replica further behind is skipped until it catches up. */
+  replicaMaxLagMs: number;
 }
 
 export type { ImageStoreKind, RateLimitStoreKind, TrustProxy };

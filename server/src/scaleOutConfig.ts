@@ -17,6 +17,10 @@ export interface ScaleOutConfig {
   /** With `IMAGE_STORE=s3`: the bucket and how to reach it. */
   s3?: S3Settings;
   rateLimitStore: RateLimitStoreKind;
+  /** `DATABASE_REPLICA_URLS`: streaming replicas the public catalogue is read from (server/src/db/replicas.ts). */
+  databaseReplicaUrls: string[];
+  /** `REPLICA_MAX_LAG` (seconds, default 5) in milliseconds: a replica further behind is skipped. */
+  replicaMaxLagMs: number;
 }
 
 /** `S3_BUCKET` (required), `S3_ENDPOINT`, `S3_REGION`, `S3_FORCE_PATH_STYLE`, `S3_ACCESS_KEY_ID` with `S3_SECRET_ACCESS_KEY`, `S3_PREFIX`. */
@@ -98,6 +102,32 @@ function oneOf<Kind extends string>(
   return fallback;
 }
 
+const DEFAULT_REPLICA_MAX_LAG_S = 5;
+
+/**
+ * `DATABASE_REPLICA_URLS` (a comma list of postgres:// URLs, only beside `DATABASE_URL`) and
+ * `REPLICA_MAX_LAG` (seconds, 0.1 to 3600; default 5).
+ */
+function replicaSettings(env: Env, databaseUrl: string | undefined, problems: string[]) {
+  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+  for (const url of databaseReplicaUrls) {
+    if (!/^postgres(ql)?:\/\/\S+$/.test(url)) problems.push('each DATABASE_REPLICA_URLS entry must start with postgres:// or postgresql://');
+  }
+  if (databaseReplicaUrls.length > 0 && databaseUrl === undefined) {
+    problems.push('DATABASE_REPLICA_URLS needs DATABASE_URL: replicas follow a PostgreSQL primary, not the embedded database');
+  }
+  const lagRaw = env.REPLICA_MAX_LAG?.trim() ?? '';
+  let seconds = DEFAULT_REPLICA_MAX_LAG_S;
+  if (lagRaw !== '') {
+    seconds = Number(lagRaw.replace(/s$/, ''));
+    if (!/^\d+(\.\d+)?s?$/.test(lagRaw) || seconds < 0.1 || seconds > 3600) {
+      problems.push(`REPLICA_MAX_LAG must be a number of seconds from 0.1 to 3600, got "${lagRaw}"`);
+      seconds = DEFAULT_REPLICA_MAX_LAG_S;
+    }
+  }
+  return { databaseReplicaUrls, replicaMaxLagMs: Math.round(seconds * 1000) };
+}
+
 /**
  * Images are kept where every process reads them: in the database whenever there is a database
  * server (`DATABASE_URL`), else on disk, unless `IMAGE_STORE` says otherwise (uploads already on
@@ -117,6 +147,7 @@ export function scaleOutConfig(env: Env, databaseUrl: string | undefined, proble
       databaseUrl === undefined ? 'memory' : 'database',
       problems,
     ),
+    ...replicaSettings(env, databaseUrl, problems),
   };
 }
 

@@ -24,6 +24,9 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** What reads need: statements, and a transaction for a setting local to them (`set_config(…, true)`). */
+export type Reader = Queryable & Pick<Db, 'transaction'>;
+
 /** A `COPY … FROM STDIN` statement as PGlite takes it: its input is the blob given with the query. */
 export const fromBlob = (sql: string): string => {
   if (!/\bfrom\s+stdin\b/i.test(sql)) throw new Error('copyFrom needs a COPY … FROM STDIN statement');

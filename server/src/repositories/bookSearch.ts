@@ -1,4 +1,4 @@
-import type { Db } from '../db/db';
+import type { Reader } from '../db/db';
 import { BOOK_COLUMNS, BOOKS_FROM, LISTED, type ListedBookRow } from './books';
 
 export type SearchSort = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
@@ -139,7 +139,7 @@ type RankedRow = ListedBookRow & {
 };
 
 /** Search and paged lists over the books for sale; sold, withdrawn and hidden books never appear. */
-export function bookSearchRepository(db: Db, options: { countLimit: number }) {
+export function bookSearchRepository(db: Reader, options: { countLimit: number }) {
   const { countLimit } = options;
   return {
     async search(filters: SearchFilters, sort: SearchSort, limit: number, cursor?: SearchCursor): Promise<SearchPage> {
