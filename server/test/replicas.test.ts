@@ -66,6 +66,7 @@ describe('replica lag', () => {
     expect(isReplicaTrouble(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isReplicaTrouble(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
     expect(isReplicaTrouble(Object.assign(new Error('canceling statement due to conflict with recovery'), { code: '40001' }))).toBe(true);
+    expect(isReplicaTrouble(Object.assign(new Error('column "new_column" does not exist'), { code: '42703' }))).toBe(true);
     expect(isReplicaTrouble(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
     expect(isReplicaTrouble(Object.assign(new Error('invalid input syntax'), { code: '22P02' }))).toBe(false);
   });

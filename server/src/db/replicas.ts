@@ -90,14 +90,17 @@ export function replicaName(url: string): string {
 
 /**
  * Whether a read that failed on a replica is worth reading again on the primary: the replica's
- * trouble (no connection, shutting down, out of resources, cancelled by a conflict with recovery),
- * not the statement's. pg gives a server's error a five-character SQLSTATE; a socket error has an
+ * trouble (no connection, shutting down, out of resources, cancelled by a conflict with recovery,
+ * or a table, column or function a migration has not yet brought it), not the statement's. pg gives a server's error a five-character SQLSTATE; a socket error has an
  * errno name (`ECONNREFUSED`) or none.
  */
+/** undefined_table, undefined_column, undefined_function: the primary's schema is newer. */
+const SCHEMA_NOT_YET = new Set(['42P01', '42703', '42883']);
+
 export function isReplicaTrouble(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (!/^[0-9A-Z]{5}$/.test(code) || code.startsWith('E')) return true;
-  return code.startsWith('08') || code.startsWith('57') || code.startsWith('53') || code === '40001';
+  return code.startsWith('08') || code.startsWith('57') || code.startsWith('53') || SCHEMA_NOT_YET.has(code) || code === '40001';
 }
 
 async function readTransaction<Result>(pool: Pool, work: (tx: Queryable) => Promise<Result>): Promise<Result> {
