@@ -28,8 +28,13 @@ const asRoot = process.getuid?.() === 0;
 async function tool(bin: string, name: string, args: string[]): Promise<string> {
   const command = asRoot ? 'runuser' : path.join(bin, name);
   const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, name), ...args] : args;
-  const { stdout } = await run(command, fullArgs, { timeout: 60_000 });
-  return stdout;
+  try {
+    const { stdout } = await run(command, fullArgs, { timeout: 120_000 });
+    return stdout;
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`${name} failed${stderr ? `: ${stderr}` : ''}`);
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -52,6 +57,8 @@ async function ownedFolder(prefix: string): Promise<string> {
 
 export interface PostgresServer {
   port: number;
+  /** Its data folder (`postmaster.pid` names its first process). */
+  dataDir: string;
   /** A superuser's URL of its `postgres` database. */
   url: string;
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
@@ -87,6 +94,7 @@ async function start(bin: string, data: string, port: number, folder: string): P
   };
   return {
     port,
+    dataDir: data,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop,
     async remove() {
@@ -111,7 +119,7 @@ export async function startReplica(bin: string, primary: PostgresServer): Promis
   const folder = await ownedFolder('book-resale-replica-');
   const data = path.join(folder, 'data');
   const port = await freePort();
-  await tool(bin, 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '--no-sync']);
+  await tool(bin, 'pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
   // postgresql.auto.conf is read last: this replica's own port and socket folder win there.
   await appendToConfig(path.join(data, 'postgresql.auto.conf'), SETTINGS(port, folder));
   return start(bin, data, port, folder);
