@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
 import type { ImageStore } from '../lib/imageStore';
 import type { UploadQuota } from '../lib/uploads';
-import { importJobsRepository } from '../repositories/inventoryImportJobs';
+import { importJobsRepository, type Resume } from '../repositories/inventoryImportJobs';
 import type { CheckedOutcome, UncheckedRow } from '../repositories/inventoryImports';
 import { inventoryRepository, type ImportedCopy } from '../repositories/inventory';
 import { seedImagePath } from '../seed';
@@ -99,15 +99,24 @@ async function checkRows(tx: Queryable, importId: string, sellerId: string, rows
 interface Batch {
   skip: readonly string[];
   importId?: string;
+  /** In: where this phase's last batch ended. Out: where this one ended. */
+  resume?: Resume;
 }
+
+/** Where a batch of claimed rows ends. */
+const endOf = (rows: readonly { import_id: string; line: number }[]): Resume | undefined => {
+  const last = rows.at(-1);
+  return last === undefined ? undefined : { importId: last.import_id, afterLine: last.line };
+};
 
 /** Checks a batch of waiting rows; answers how many. */
 async function checkBatch(deps: ImportDeps, batch: Batch): Promise<number> {
-  await fillInIsbns(deps, await importJobsRepository(deps.db).peekUnchecked(CHECK_BATCH));
+  await fillInIsbns(deps, await importJobsRepository(deps.db).peekUnchecked(CHECK_BATCH, batch.resume));
   return deps.db.transaction(async (tx) => {
     const imports = importJobsRepository(tx);
-    const claimed = await imports.claimUnchecked(tx, CHECK_BATCH, batch.skip);
+    const claimed = await imports.claimUnchecked(tx, CHECK_BATCH, batch.skip, batch.resume);
     batch.importId = claimed[0]?.import_id;
+    batch.resume = endOf(claimed);
     const now = deps.clock.now();
     for (const [importId, rows] of byImport(claimed)) {
       await imports.recordChecks(tx, importId, await checkRows(tx, importId, rows[0].seller_id, rows), now);
@@ -136,8 +145,9 @@ async function applyBatch(deps: ImportDeps, batch: Batch): Promise<number> {
   const count = await deps.db.transaction(async (tx) => {
     const imports = importJobsRepository(tx);
     const inventory = inventoryRepository(tx as Db);
-    const claimed = await imports.claimUnapplied(tx, APPLY_BATCH, batch.skip);
+    const claimed = await imports.claimUnapplied(tx, APPLY_BATCH, batch.skip, batch.resume);
     batch.importId = claimed[0]?.import_id;
+    batch.resume = endOf(claimed);
     const now = deps.clock.now();
     const today = now.toISOString().slice(0, 10);
     for (const [importId, rows] of byImport(claimed)) {
@@ -203,10 +213,14 @@ async function guarded(
   phase: 'check' | 'apply',
   skip: string[],
   work: (deps: ImportDeps, batch: Batch) => Promise<number>,
+  resume: { at?: Resume },
 ): Promise<number | 'failed'> {
-  const batch: Batch = { skip };
+  const batch: Batch = { skip, resume: resume.at };
   try {
-    return await work(deps, batch);
+    const count = await work(deps, batch);
+    // Set only once the batch committed: a batch rolled back leaves its rows waiting.
+    resume.at = batch.resume;
+    return count;
   } catch (error) {
     const { importId } = batch;
     if (importId === undefined) throw error;
@@ -215,6 +229,7 @@ async function guarded(
     );
     deps.log.error({ err: error, importId, phase, stopped }, stopped ? 'inventory import failed' : 'inventory import batch failed');
     skip.push(importId);
+    resume.at = undefined;
     return 'failed';
   }
 }
@@ -229,8 +244,9 @@ async function guarded(
 export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
   const result: ImportRunResult = { checked: 0, applied: 0 };
   const skip: string[] = [];
+  const checking: { at?: Resume } = {};
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const checked = await guarded(deps, 'check', skip, checkBatch);
+    const checked = await guarded(deps, 'check', skip, checkBatch, checking);
     await yieldToRequests();
     if (checked === 'failed') continue;
     result.checked += checked;
@@ -238,8 +254,9 @@ export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
     if (checked === 0) break;
   }
   await finishChecks(deps);
+  const applying: { at?: Resume } = {};
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const applied = await guarded(deps, 'apply', skip, applyBatch);
+    const applied = await guarded(deps, 'apply', skip, applyBatch, applying);
     await yieldToRequests();
     if (applied === 'failed') continue;
     result.applied += applied;

@@ -90,6 +90,15 @@ export function inventoryImportsRepository(db: Queryable) {
       return created;
     },
 
+    /**
+     * Reads the rows table's statistics again. A large file can add more rows at once than the
+     * table held: until autovacuum notices, the planner would take the table for small and sort
+     * all of it for each batch the jobs claim (at 100,000 rows, 100 ms a claim instead of 1).
+     */
+    async refreshStatistics(): Promise<void> {
+      await db.exec('analyze inventory_import_rows');
+    },
+
     async find(id: string, sellerId: string): Promise<ImportRow | undefined> {
       const [row] = await db.query<ImportRow>(`select ${IMPORT_COLUMNS} from inventory_imports where id = $1 and seller_id = $2`, [id, sellerId]);
       return row;

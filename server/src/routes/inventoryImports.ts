@@ -86,6 +86,9 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fil
  * once, then checked and, when the seller says so, applied by the import jobs. Sellers only;
  * another seller's import is not found.
  */
+/** A file this long is a large share of the rows table: its statistics are read again (repositories/inventoryImports.ts). */
+const ANALYZE_FROM_ROWS = 5_000;
+
 export default async function inventoryImportRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireSeller);
@@ -112,6 +115,9 @@ export default async function inventoryImportRoutes(app: FastifyInstance) {
         const created = await app.db.transaction((tx) =>
           imports.create(tx, { id: newId(), sellerId: seller.id, replace: upload.replace, fileName: upload.fileName, baseUrl: baseUrlOf(request), rows: file.rows, now }),
         );
+        if (file.rows.length >= ANALYZE_FROM_ROWS) {
+          await imports.refreshStatistics().catch((error: unknown) => request.log.warn({ err: error }, 'inventory rows: statistics not refreshed'));
+        }
         app.inventoryImports.kick();
         return reply.code(202).send(importOnWire(created));
       } catch (error) {
