@@ -44,6 +44,23 @@ describe('GET /books/search: finding', () => {
     expect(names(await hits({ q: 'pragmatic programer' }))[0]).toBe('The Pragmatic Programmer');
   });
 
+  it('forgives a typo in the words of books listed later, several in one statement or one at a time', async () => {
+    await addProduct(t.app, cast.seller, { name: 'The Zymurgical Almanack' });
+    // Migration 024: a statement inserting several books remembers all their words at once.
+    await t.testDb.db.query(
+      `insert into books (id, category, name, img, location, resale_price_cents, orginal_price_cents, seller_id, seller_email,
+         seller_name, number, uses, date, condition, description, author, created_at)
+       select id, 'fiction', name, '/x.svg', 'Tucson', 500, 900, $1, 'seller@test.dev', 'seller', '+1', '', '2026-01-01', 'Good', '', author, now()
+       from (values ('aaaaaaaaaaaaaaaaaaaaaa01', 'Quixotic Lighthouses', 'Perpetua Wendlebury'),
+                    ('aaaaaaaaaaaaaaaaaaaaaa02', 'Marmalade Cartography', 'Ignatius Brackenridge')) as fresh (id, name, author)`,
+      [cast.seller.id],
+    );
+    expect(names(await hits({ q: 'zymurgicall almanak' }))).toEqual(['The Zymurgical Almanack']);
+    expect(names(await hits({ q: 'quixotik lighthouses' }))).toEqual(['Quixotic Lighthouses']);
+    expect(names(await hits({ q: 'marmelade cartografy' }))).toEqual(['Marmalade Cartography']);
+    expect(names(await hits({ q: 'Ignatius Brakenridge' }))).toEqual(['Marmalade Cartography']);
+  });
+
   // Real misspellings of titles and authors, each with a stop word in it ("and", "of", "the", "a"):
   // a stop word has look-alikes of its own in the dictionary ("and": "andrew"), which must not
   // stand in for it once the search drops the stop word itself.
