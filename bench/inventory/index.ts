@@ -1,9 +1,10 @@
 /**
- * A dealer's 100,000-row inventory file (BENCH_IMPORT_ROWS) on a generated shop of 50,000 books
- * (PostgreSQL with DATABASE_URL, else PGlite in a temporary folder), its API in one process:
- * how long the check and the apply take, how much the API's memory grows, and the catalogue's
- * requests per second (the buyers' mix, closed loop, from another process) while the apply runs,
- * against the same load just before it, in one run.
+ * Two dealer's files of 100,000 rows each (BENCH_IMPORT_ROWS) on a generated shop of 50,000 books
+ * (PostgreSQL with DATABASE_URL, else PGlite in a temporary folder), its API in one process: how
+ * long the check and the apply take alone (the first file) and while buyers search (the second),
+ * how much the API's memory grows, and the catalogue's requests per second (the buyers' mix,
+ * closed loop, from another process) while the second file applies, against the same load just
+ * before it and just after it, in one run.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -50,7 +51,7 @@ async function shopDatabase(): Promise<NodeJS.ProcessEnv> {
 }
 
 /** A dealer's file: a SKU, a title, an author, a category, a condition and a price per copy. */
-function inventoryFile(categories: string[]): string {
+function inventoryFile(categories: string[], prefix: string): string {
   const vocabulary = loadVocabulary();
   const random = seededRandom(39);
   const conditions = ['Very good', 'Good', 'Acceptable', 'Like new'];
@@ -60,7 +61,7 @@ function inventoryFile(categories: string[]): string {
     const price = (2 + random() * 40).toFixed(2);
     const title = `"${book.title.replaceAll('"', '""')}"`;
     const author = `"${book.author.replaceAll('"', '""')}"`;
-    lines.push(`D-${row.toString().padStart(6, '0')},${title},${author},${categories[row % categories.length]},${conditions[row % 4]},${price},${(Number(price) * 2).toFixed(2)}`);
+    lines.push(`${prefix}-${row.toString().padStart(6, '0')},${title},${author},${categories[row % categories.length]},${conditions[row % 4]},${price},${(Number(price) * 2).toFixed(2)}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -119,66 +120,72 @@ async function main() {
   };
   await call('PUT', '/inventory/defaults', { phone: '+1 555 0100', location: 'Tucson', delivery: 'meetup', category: null });
   const categories = (await call<{ category: string }[]>('GET', '/bookCatagories')).map((row) => row.category);
-  const file = inventoryFile(categories);
-  console.log(`The file: ${(file.length / 2 ** 20).toFixed(1)} MB`);
-
-  // Warm the catalogue, then its requests per second without an import.
-  await throughput(base, 5, 1);
-  const before = await throughput(base, 15, 2);
   const memoryAtStart = residentMb(pid);
   let memoryPeak = memoryAtStart;
   const sampler = setInterval(() => {
     memoryPeak = Math.max(memoryPeak, residentMb(pid));
   }, 200);
 
-  const form = new FormData();
-  form.append('file', new Blob([file], { type: 'text/csv' }), 'inventory.csv');
-  const checkStarted = Date.now();
-  const uploaded = await fetch(`${base}/inventory/imports`, { method: 'POST', headers, body: form });
-  if (uploaded.status !== 202) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
-  const { id } = (await uploaded.json()) as { id: string };
-  const until = async (states: string[]) => {
-    for (;;) {
-      const now = await call<ImportState>('GET', `/inventory/imports/${id}`);
-      if (now.state === 'failed') throw new Error(`the import failed: ${now.failure}`);
-      if (states.includes(now.state)) return now;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+  /** Uploads a file of ROWS new copies, checks and applies it; with `load`, the catalogue's req/s in windows while it applies. */
+  const importFile = async (prefix: string, load: boolean) => {
+    const file = inventoryFile(categories, prefix);
+    const form = new FormData();
+    form.append('file', new Blob([file], { type: 'text/csv' }), 'inventory.csv');
+    const checkStarted = Date.now();
+    const uploaded = await fetch(`${base}/inventory/imports`, { method: 'POST', headers, body: form });
+    if (uploaded.status !== 202) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+    const { id } = (await uploaded.json()) as { id: string };
+    const until = async (states: string[]) => {
+      for (;;) {
+        const now = await call<ImportState>('GET', `/inventory/imports/${id}`);
+        if (now.state === 'failed') throw new Error(`the import failed: ${now.failure}`);
+        if (states.includes(now.state)) return now;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    const checked = await until(['checked']);
+    const checkS = (Date.now() - checkStarted) / 1000;
+    const applyStarted = Date.now();
+    await call('POST', `/inventory/imports/${id}/apply`);
+    // A window the apply outlived counts; the one it ended in does not.
+    const during: number[] = [];
+    let applied = false;
+    const applying = until(['applied']).then(() => {
+      applied = true;
+    });
+    for (let window = 0; load && !applied; window += 1) {
+      const rate = await throughput(base, WINDOW_SECONDS, 10 + window);
+      if (!applied) during.push(rate);
     }
+    await applying;
+    const applyS = (Date.now() - applyStarted) / 1000;
+    console.log(`${(file.length / 2 ** 20).toFixed(1)} MB ${load ? 'with' : 'without'} the catalogue's load: checked in ${checkS.toFixed(1)} s (${JSON.stringify(checked.counts)}), applied in ${applyS.toFixed(1)} s`);
+    return { checkS, applyS, during };
   };
-  const checked = await until(['checked']);
-  const checkS = (Date.now() - checkStarted) / 1000;
-  console.log(`Checked in ${checkS.toFixed(1)} s: ${JSON.stringify(checked.counts)}`);
 
-  const applyStarted = Date.now();
-  await call('POST', `/inventory/imports/${id}/apply`);
-  // The catalogue's load in windows while the apply runs; a window the apply outlived counts.
-  const during: number[] = [];
-  let applied = false;
-  const applying = until(['applied']).then(() => {
-    applied = true;
-  });
-  for (let window = 0; !applied; window += 1) {
-    const rate = await throughput(base, WINDOW_SECONDS, 10 + window);
-    if (!applied) during.push(rate);
-  }
-  await applying;
-  const applyS = (Date.now() - applyStarted) / 1000;
+  // First alone, then with the buyers' mix running while it applies (the shop has grown by the first file by then).
+  const quiet = await importFile('Q', false);
+  await throughput(base, 5, 1);
+  const before = await throughput(base, 15, 2);
+  const loaded = await importFile('L', true);
   clearInterval(sampler);
   const after = await throughput(base, 15, 3);
-  const duringRate = during.length ? during.reduce((sum, rate) => sum + rate, 0) / during.length : Number.NaN;
+  const duringRate = loaded.during.length ? loaded.during.reduce((sum, rate) => sum + rate, 0) / loaded.during.length : Number.NaN;
   const growth = memoryPeak - memoryAtStart;
 
   console.table([
-    { figure: 'check (s)', measured: +checkS.toFixed(1), target: `≤ ${TARGETS.checkS}` },
-    { figure: 'apply (s)', measured: +applyS.toFixed(1), target: `≤ ${TARGETS.applyS}` },
-    { figure: "API's memory growth (MB)", measured: +growth.toFixed(0), target: `≤ ${TARGETS.memoryMb}` },
-    { figure: 'catalogue req/s before', measured: +before.toFixed(1), target: '' },
-    { figure: `catalogue req/s while applying (${during.length} windows of ${WINDOW_SECONDS} s)`, measured: +duringRate.toFixed(1), target: `≥ ${(TARGETS.throughputShare * 100).toFixed(0)} % of before` },
-    { figure: 'catalogue req/s after', measured: +after.toFixed(1), target: '' },
+    { figure: 'check (s)', alone: +quiet.checkS.toFixed(1), 'under load': +loaded.checkS.toFixed(1), target: `≤ ${TARGETS.checkS}` },
+    { figure: 'apply (s)', alone: +quiet.applyS.toFixed(1), 'under load': +loaded.applyS.toFixed(1), target: `≤ ${TARGETS.applyS}` },
+    { figure: "API's memory growth over both (MB)", alone: +growth.toFixed(0), 'under load': '', target: `≤ ${TARGETS.memoryMb}` },
+  ]);
+  console.table([
+    { 'catalogue req/s': 'before the second file', measured: +before.toFixed(1) },
+    { 'catalogue req/s': `while it applies (${loaded.during.length} windows of ${WINDOW_SECONDS} s)`, measured: +duringRate.toFixed(1) },
+    { 'catalogue req/s': 'after it', measured: +after.toFixed(1) },
   ]);
   console.log(
     `While applying, the catalogue answered ${((duringRate / before) * 100).toFixed(0)} % of the requests a second it answered before ` +
-      `(${((duringRate / after) * 100).toFixed(0)} % of after).`,
+      `(target ≥ ${(TARGETS.throughputShare * 100).toFixed(0)} %; ${((duringRate / after) * 100).toFixed(0)} % of after, when the shop holds the file too).`,
   );
 }
 

@@ -11,6 +11,7 @@ import { inventoryRepository, type ImportedCopy } from '../repositories/inventor
 import { seedImagePath } from '../seed';
 import { tellPriceDrop, tellWanters } from '../wants/match';
 import { byImport, fillInIsbns } from './fillIn';
+import { pacedBatch } from './pace';
 import { checkRow, differs, isbnsToLookUp, type RowContext } from './rows';
 
 /** Rows checked per transaction. */
@@ -40,7 +41,10 @@ export interface ImportDeps {
   images?: { store: ImageStore; quota: UploadQuota; maxBytes: number };
   /** After a commit that told someone something: the mail outbox sends it. */
   told(): void;
+  /** How many buyers' requests this process has answered so far (plugins/imports.ts); unset, no pacing. */
+  buyersServed?: () => number;
 }
+
 
 /** What a check needs besides the rows: the seller's defaults, the categories and the kept lookups. */
 async function contextOf(tx: Queryable, sellerId: string, rows: UncheckedRow[]): Promise<RowContext> {
@@ -246,7 +250,7 @@ export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
   const skip: string[] = [];
   const checking: { at?: Resume } = {};
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const checked = await guarded(deps, 'check', skip, checkBatch, checking);
+    const checked = await pacedBatch(deps, () => guarded(deps, 'check', skip, checkBatch, checking));
     await yieldToRequests();
     if (checked === 'failed') continue;
     result.checked += checked;
@@ -256,7 +260,7 @@ export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
   await finishChecks(deps);
   const applying: { at?: Resume } = {};
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const applied = await guarded(deps, 'apply', skip, applyBatch, applying);
+    const applied = await pacedBatch(deps, () => guarded(deps, 'apply', skip, applyBatch, applying));
     await yieldToRequests();
     if (applied === 'failed') continue;
     result.applied += applied;

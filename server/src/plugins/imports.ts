@@ -27,11 +27,18 @@ export default fp(
     let running: Promise<ImportRunResult> | undefined;
     let again = false;
     let closing = false;
+    // Buyers' requests answered by this process: the jobs pace themselves while there are some.
+    // A seller's own import pages and open event streams do not count.
+    let buyersServed = 0;
+    app.addHook('onResponse', async (request) => {
+      if (!request.url.startsWith('/inventory') && !request.url.startsWith('/events')) buyersServed += 1;
+    });
     const once = (): Promise<ImportRunResult> => {
       const deps = {
         db: app.db, clock: app.orders.clock, log: app.log, metadata: app.config.bookMetadata ?? undefined, lookupsPerSecond,
         images: { store: app.imageStore, quota: uploadQuotaOf(app.config), maxBytes: MAX_IMAGE_BYTES },
         told: () => app.orders.told(),
+        buyersServed: () => buyersServed,
       };
       const started = performance.now();
       return runImports(deps).then((result) => {
