@@ -24,6 +24,29 @@ function wrap(target: Pool | PoolClient): Queryable {
   };
 }
 
+/**
+ * `work` in one transaction on a connection of `pool` (`begin`, or `begin read only`): committed
+ * when it resolves, rolled back when it throws.
+ */
+export async function poolTransaction<Result>(pool: Pool, work: (tx: Queryable) => Promise<Result>, begin = 'begin'): Promise<Result> {
+  const client = await pool.connect();
+  // A connection whose rollback failed may be dead or mid-transaction: never reuse it.
+  let broken: Error | undefined;
+  try {
+    await client.query(begin);
+    const result = await work(wrap(client));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** How often the change listener's connection is checked, and how long the check may take. */
 const LISTENER_CHECK_MS = 5_000;
 const LISTENER_CHECK_TIMEOUT_MS = 2_000;
@@ -156,24 +179,7 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
 
   return {
     ...wrap(pool),
-    async transaction(work) {
-      const client = await pool.connect();
-      // A connection whose rollback failed may be dead or mid-transaction: never reuse it.
-      let broken: Error | undefined;
-      try {
-        await client.query('begin');
-        const result = await work(wrap(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
+    transaction: (work) => poolTransaction(pool, work),
     async watchChanges(changeListener) {
       // Opened on first use: a Db nobody watches (migrations, scripts) needs no extra connection.
       listening ??= listener.connect().catch((error: unknown) => {

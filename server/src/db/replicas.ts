@@ -1,5 +1,6 @@
-import { Pool, type PoolClient } from 'pg';
+import { Pool } from 'pg';
 import type { Queryable, Reader } from './db';
+import { poolTransaction } from './postgres';
 
 /**
  * Reads of the public catalogue spread over PostgreSQL streaming replicas (`DATABASE_REPLICA_URLS`).
@@ -101,27 +102,6 @@ export function isReplicaTrouble(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (!/^[0-9A-Z]{5}$/.test(code) || code.startsWith('E')) return true;
   return code.startsWith('08') || code.startsWith('57') || code.startsWith('53') || SCHEMA_NOT_YET.has(code) || code === '40001';
-}
-
-async function readTransaction<Result>(pool: Pool, work: (tx: Queryable) => Promise<Result>): Promise<Result> {
-  const client: PoolClient = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin read only');
-    const result = await work({
-      query: async <Row>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, [...params])).rows as Row[],
-      exec: async (sql: string) => void (await client.query(sql)),
-    });
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
 }
 
 /** How long the primary's WAL positions are kept: lags longer than this read as this long. */
@@ -237,7 +217,7 @@ export async function createReplicaReads(primary: Reader, options: ReplicaOption
     // Reads only (a hot standby refuses writes), so a transaction failed by the replica is read again whole.
     transaction: <Result>(work: (tx: Queryable) => Promise<Result>) =>
       onReplica(
-        (replica) => readTransaction(replica.pool, work),
+        (replica) => poolTransaction(replica.pool, work, 'begin read only'),
         () => primary.transaction(work),
       ),
   };
