@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Reader } from '../db/db';
 import { createReplicaReads, type ReplicaReads, type ReplicaStatus } from '../db/replicas';
@@ -23,6 +23,13 @@ declare module 'fastify' {
  * listing, a price, a sale) is there when they look, whichever process they wrote through.
  */
 export const mayReadReplica = (request: FastifyRequest): boolean => request.headers.authorization === undefined;
+
+/** A repository over the primary and one over the replicas: `(request) =>` the one that request reads (`mayReadReplica`). */
+export function readerFor<Repository>(app: FastifyInstance, make: (db: Reader) => Repository): (request: FastifyRequest) => Repository {
+  const onPrimary = make(app.db);
+  const onReplicas = make(app.replicaReader);
+  return (request) => (mayReadReplica(request) ? onReplicas : onPrimary);
+}
 
 export interface DatabaseOptions {
   db: Db;

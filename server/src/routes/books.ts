@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors';
 import { baseUrlOf, bookForCaller } from '../lib/wire';
-import { mayReadReplica } from '../plugins/database';
+import { readerFor } from '../plugins/database';
 import { booksRepository } from '../repositories/books';
 import { scoreOf } from '../repositories/scores';
 import { sellersRepository } from '../repositories/sellers';
@@ -26,14 +26,14 @@ const sellerPage = {
 /** The public pages of one book and of one seller (the seller's books come from /books/search?seller=). */
 export default async function bookRoutes(app: FastifyInstance) {
   // Signed-out visitors read from the replicas (the primary without them); signed-in callers from the primary.
-  const books = { primary: booksRepository(app.db), replicas: booksRepository(app.replicaReader) };
-  const sellers = { primary: sellersRepository(app.db), replicas: sellersRepository(app.replicaReader) };
+  const books = readerFor(app, booksRepository);
+  const sellers = readerFor(app, sellersRepository);
 
   app.get<{ Params: { id: string } }>(
     '/books/:id',
     { preHandler: app.identifyIfSignedIn, schema: { params: idParams, response: { 200: bookPage } } },
     async (request) => {
-      const book = await books[mayReadReplica(request) ? 'replicas' : 'primary'].findById(request.params.id);
+      const book = await books(request).findById(request.params.id);
       // A withdrawn or hidden book is gone; a sold one stays on record and says so.
       if (!book || book.hidden) throw notFound('This book is no longer listed');
       return { ...bookForCaller(request, baseUrlOf(request), book), sold: book.sold, sellerId: book.seller_id };
@@ -44,7 +44,7 @@ export default async function bookRoutes(app: FastifyInstance) {
     '/sellers/:id',
     { schema: { params: idParams, response: { 200: sellerPage } } },
     async (request) => {
-      const seller = await sellers[mayReadReplica(request) ? 'replicas' : 'primary'].findProfile(request.params.id);
+      const seller = await sellers(request).findProfile(request.params.id);
       if (!seller) throw notFound('No such seller');
       return {
         _id: seller.id,

@@ -5,7 +5,7 @@ import { ID_PATTERN } from '../lib/ids';
 import { cursorFields, isTimestamp } from '../lib/listPaging';
 import { parseMoney, type MoneyField } from '../lib/money';
 import { baseUrlOf, bookForCaller } from '../lib/wire';
-import { mayReadReplica } from '../plugins/database';
+import { readerFor } from '../plugins/database';
 import { bookSearchRepository, type SearchCursor, type SearchFilters, type SearchSort, type TextMatch } from '../repositories/bookSearch';
 import { book, categorySlug, dollars, id, text } from '../schemas';
 
@@ -94,15 +94,14 @@ function isbnOf(q: string): string | undefined {
 /** Search over the books for sale: anyone may search; phone numbers only for signed-in callers. */
 export default async function searchRoutes(app: FastifyInstance) {
   const countLimit = app.config.searchCountLimit;
-  const onPrimary = bookSearchRepository(app.db, { countLimit });
-  const onReplicas = bookSearchRepository(app.replicaReader, { countLimit });
+  const searchFor = readerFor(app, (db) => bookSearchRepository(db, { countLimit }));
 
   app.get<{ Querystring: SearchQuery }>(
     '/books/search',
     { preHandler: app.identifyIfSignedIn, schema: { querystring: searchQuery, response: { 200: searchAnswer } } },
     async (request) => {
       const query = request.query;
-      const search = mayReadReplica(request) ? onReplicas : onPrimary;
+      const search = searchFor(request);
       const words = query.q?.trim() || undefined;
       const isbn = words === undefined ? undefined : isbnOf(words);
       const minPriceCents = query.minPrice === undefined ? undefined : parseMoney(query.minPrice, MIN_PRICE);
