@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { unsubscribeCopy } from './copy';
 import { axeViolations } from '../../testing/axe';
 import { anOrder } from '../../testing/fixtures';
 import { renderApp, signedInState, signedOutState } from '../../testing/renderWithProviders';
@@ -79,6 +80,21 @@ describe('the bell', () => {
     const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' });
     expect(bell).toHaveAttribute('href', '/dashboard/notifications');
     expect(within(bell).getByText('3')).toBeInTheDocument();
+  });
+
+  it('past 99 shows "99+" and says "99+" in its name, so the name holds the text it shows', async () => {
+    serveNotifications([], 150);
+    renderApp('/', { preloadedState: signedInState() });
+    const bell = await screen.findByRole('link', { name: 'Notifications, 99+ unread' });
+    expect(bell).toHaveTextContent(/^99\+$/);
+  });
+
+  it('with nothing unread holds no number at all, not even a hidden one', async () => {
+    const calls = serveNotifications([], 0);
+    renderApp('/', { preloadedState: signedInState() });
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain('/notifications'));
+    const bell = await screen.findByRole('link', { name: 'Notifications' });
+    expect(bell).toHaveTextContent(/^$/);
   });
 
   it('is not there for a visitor', async () => {
@@ -282,13 +298,13 @@ describe('unsubscribe link', () => {
       }),
     );
     renderApp('/unsubscribe?token=abc.def', { preloadedState: signedOutState() });
-    expect(await screen.findByText(copy.unsubscribe.done(copy.notifications.kinds.shipped))).toBeInTheDocument();
+    expect(await screen.findByText(unsubscribeCopy.done(copy.notifications.kinds.shipped))).toBeInTheDocument();
     expect(bodies).toEqual([{ token: 'abc.def' }]);
   });
 
   it('says plainly when the token is refused', async () => {
     server.use(http.post(`${API}/notifications/unsubscribe`, () => HttpResponse.json({ message: 'params/token bad' }, { status: 400 })));
     renderApp('/unsubscribe?token=nope', { preloadedState: signedOutState() });
-    expect(await screen.findByText(copy.unsubscribe.failed)).toBeInTheDocument();
+    expect(await screen.findByText(unsubscribeCopy.failed)).toBeInTheDocument();
   });
 });
