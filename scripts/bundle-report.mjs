@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const AIM_KB = 150;
-const CEILING_KB = 155;
+// The budget of the home page's first script is its ceiling: room is made by moving out what the
+// home page does not need before its first paint (each feature's words live in its folder).
+const CEILING_KB = 150;
 // What a page loads on top of the main chunk before it is live (route-chunks.json): every page the
 // chunk that prepares the app (`app-layer`: settings, services, the API layer), a prerendered
 // route its page as well.
@@ -55,7 +56,7 @@ for (const chunk of chunks) {
 const firstPaint = chunks.filter((chunk) => initial.includes(chunk.name)).reduce((sum, chunk) => sum + chunk.gzip, 0);
 const total = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
 console.log(`All chunks: ${kb(total).toFixed(1)} KB gzip`);
-console.log(`Home page JavaScript before first paint: ${kb(firstPaint).toFixed(1)} KB gzip (aim ${AIM_KB} KB, ceiling ${CEILING_KB} KB)`);
+console.log(`Home page JavaScript before first paint: ${kb(firstPaint).toFixed(1)} KB gzip (budget and ceiling ${CEILING_KB} KB)`);
 
 const routeChunksFile = path.join(dist, 'route-chunks.json');
 const routeChunks = fs.existsSync(routeChunksFile) ? JSON.parse(fs.readFileSync(routeChunksFile, 'utf8')) : {};

@@ -1,6 +1,8 @@
 /**
- * Every user-facing string of the product in one place. Strings quoted by the
- * product specification are kept verbatim, spellings included.
+ * The product's words that ship with its first script: every string the specification quotes,
+ * kept verbatim, spellings included, and the words several features share. A feature's own words
+ * live in its folder (`src/features/<domain>/copy.ts`, and `toasts.ts` for what its listener says),
+ * so that a page ships the words it shows.
  */
 export const copy = {
   brand: {
@@ -83,31 +85,6 @@ export const copy = {
     google: 'continue with Google',
     toLogin: 'Already have an account?',
     loginLink: 'Log In',
-  },
-  blog: {
-    title: 'Blog',
-    posts: [
-      {
-        question: 'What are the different ways to manage a state in a React application?',
-        answer:
-          'Local state with useState or useReducer for one component; lifting state up and passing props for a few; React Context for values many components read; a store such as Redux Toolkit for shared application state; a server-cache library such as RTK Query or React Query for data from an API; and the URL for state that should survive a reload or be shared.',
-      },
-      {
-        question: 'How does prototypical inheritance work?',
-        answer:
-          'Every JavaScript object has a hidden link to another object, its prototype. When a property is not found on the object itself, the engine looks it up along this prototype chain until it finds it or reaches null. Classes are syntax over the same mechanism: methods live on the prototype and are shared by all instances.',
-      },
-      {
-        question: 'What is a unit test? Why should we write unit tests?',
-        answer:
-          'A unit test checks one small piece of code, such as a function or a component, in isolation and automatically. We write them to catch bugs early, to change code without fear of breaking it, to document how the code is meant to be used, and to keep design simple: code that is easy to test is usually easy to understand.',
-      },
-      {
-        question: 'React vs. Angular vs. Vue?',
-        answer:
-          'React is a library for building user interfaces with components and JSX, leaving routing and state to the ecosystem. Angular is a complete framework in TypeScript with dependency injection, routing and forms built in. Vue is a progressive framework with single-file components and an approachable template syntax. All three build fast component-based apps; the choice is about team and project size.',
-      },
-    ],
   },
   books: {
     seller: 'Seller',
@@ -309,80 +286,8 @@ export const copy = {
     paid: 'paid',
     unpaid: 'unpaid',
   },
-  /** My Earnings, and what a seller keeps wherever a price shows. */
-  earnings: {
-    title: 'My Earnings',
-    balance: 'Balance',
-    pending: 'Pending',
-    pendingHint: 'Sold, until the order completes',
-    available: 'Available',
-    availableHint: 'Yours, waiting for a payout',
-    inTransit: 'On its way',
-    inTransitHint: 'Paid out, not yet in your bank',
-    paidOut: 'Paid out',
-    paidOutHint: 'In your bank',
-    commission: (percent: string, min: string) => `Book Resale keeps ${percent}% of each book's price (at least ${min}); shipping is yours`,
-    payouts: 'Payouts',
-    /** Where the seller's payout account stands, and the button that takes it further. */
-    account: {
-      none: 'Set up payouts to get paid. You can sell before you do; your earnings wait in Available.',
-      pending: 'Finish setting up payouts.',
-      restricted: 'Stripe needs more details before it can pay you:',
-      active: 'Payouts go to your bank every Monday.',
-    },
-    accountAction: {
-      none: 'Set up payouts',
-      pending: 'Continue setup',
-      restricted: 'Update details',
-    },
-    due: 'What Stripe still needs',
-    /** Stripe's requirement keys in words; a key not here is read by its closest parent, then spelled out. */
-    requirements: {
-      external_account: 'a bank account',
-      tos_acceptance: 'accepting the terms',
-      'individual.first_name': 'your name',
-      'individual.last_name': 'your name',
-      'individual.dob': 'your date of birth',
-      'individual.address': 'your address',
-      'individual.email': 'your email address',
-      'individual.phone': 'your phone number',
-      'individual.ssn_last_4': 'the last 4 digits of your SSN',
-      'individual.id_number': 'your ID number',
-      'individual.verification': 'a proof of identity',
-      'business_profile.url': 'your website or a description of what you sell',
-      'business_profile.mcc': 'what kind of business you run',
-      business_type: 'what kind of business you run',
-    } as Record<string, string>,
-    returned: "Thanks — we'll update your payout status as soon as Stripe confirms it",
-    linkFailed: 'Stripe could not be reached to set up payouts.',
-    withdraw: 'Withdraw',
-    withdrawHint: (amount: string) => `Or withdraw what is Available now: ${amount}.`,
-    nothingToWithdraw: (min: string) => `Nothing to withdraw yet (at least ${min})`,
-    withdrawn: (amount: string) => `${amount} is on its way to your bank`,
-    withdrawFailed: 'Your payout could not be made.',
-    payoutRef: (id: string) => `Payout ${id}`,
-    /** What a payout's entry did; the part of the balance it moved follows in brackets. */
-    payoutEntries: {
-      payout: 'Payout',
-      payout_paid: 'Payout paid',
-      payout_failed: 'Payout failed — money back',
-    },
-    entryPart: (what: string, part: string) => `${what} (${part})`,
-    failed: 'Your earnings could not be loaded.',
-    entries: 'Entries',
-    entriesFailed: 'Your entries could not be loaded.',
-    empty: 'Nothing earned yet: each sale shows here.',
-    date: 'Date',
-    book: 'Book',
-    what: 'What happened',
-    amount: 'Amount',
-    sale: 'Sale pending',
-    released: 'Released from Pending',
-    available_: 'Released to Available',
-    refunded: 'Refunded to the buyer',
-    download: 'Download CSV',
-    downloading: 'Preparing CSV…',
-    downloadFailed: 'Your entries could not be downloaded as CSV.',
+  /** What a seller keeps, wherever a price shows (the listing form, My Products, an order). */
+  sellerTake: {
     willReceive: (amount: string) => `You will receive ${amount}`,
     receiveLine: (amount: string) => `you receive ${amount}`,
     youReceive: 'You receive',
@@ -499,91 +404,10 @@ export const copy = {
     },
     failed: 'The order could not be changed. Try again.',
   },
-  disputes: {
-    title: 'Disputes',
-    book: 'Book',
-    buyer: 'Buyer',
-    seller: 'Seller',
-    total: 'Total',
-    since: 'Reported',
-    open: 'Open',
-    empty: 'No disputed orders.',
-    failed: 'The disputes could not be loaded.',
-    /** The phone's one column: the whole order, each part under its name. */
-    order: 'Order',
-    reason: "Buyer's reason",
-    actions: 'Actions',
-    refund: 'Refund',
-    complete: 'Complete',
-    /** A row's buttons and the dialog they open, named by the book. */
-    refundLabel: (book: string) => `Refund the order of ${book}`,
-    completeLabel: (book: string) => `Complete the order of ${book}`,
-    refundHint: 'The buyer gets the whole amount back and the book is for sale again. Both sides see your reason.',
-    completeHint: 'The seller keeps the payment. Both sides see your reason.',
-    buyerSaid: 'The buyer said',
-  },
-  /** Admins: every payout to sellers, who waits for one, what the shop earned and whether Stripe agrees. */
-  payouts: {
-    title: 'Payouts',
-    seller: 'Seller',
-    amount: 'Amount',
-    state: 'State',
-    origin: 'Origin',
-    created: 'Created',
-    action: 'Action',
-    states: { created: 'Being sent', in_transit: 'On its way', paid: 'Paid', failed: 'Failed' },
-    origins: { schedule: 'Weekly run', withdraw: 'Withdrawn by the seller', retry: 'Retry' },
-    retryOf: (id: string) => `Retries payout ${id}`,
-    noSeller: 'A deleted seller',
-    retry: 'Retry',
-    retryLabel: (amount: string, seller: string) => `Retry the payout of ${amount} to ${seller}`,
-    retried: (amount: string, seller: string) => `A new payout of ${amount} to ${seller} is on its way`,
-    retriedAndFailed: (reason: string) => `The new payout failed too: ${reason}`,
-    retryFailed: 'The payout could not be retried.',
-    empty: 'No payouts yet.',
-    failed: 'The payouts could not be loaded.',
-    waiting: {
-      title: 'Waiting for a payout account',
-      seller: 'Seller',
-      email: 'Email',
-      available: 'Available',
-      account: 'Payout account',
-      accounts: { none: 'Not set up', pending: 'Setup not finished', active: 'Active' },
-      empty: 'Every seller with money to pay has a payout account.',
-      failed: 'The sellers waiting for a payout account could not be loaded.',
-    },
-    commission: {
-      title: 'Commission by month',
-      month: 'Month',
-      amount: 'Commission',
-      empty: 'No commission earned yet.',
-      failed: 'The commission by month could not be loaded.',
-    },
-    reconciliation: {
-      title: 'Reconciliation',
-      run: 'Reconcile now',
-      lastRun: (time: string) => `Last run: ${time}`,
-      checked: (payouts: number, transfers: number) =>
-        `Checked ${payouts.toLocaleString('en-US')} ${payouts === 1 ? 'payout' : 'payouts'}, ${transfers.toLocaleString('en-US')} ${
-          transfers === 1 ? 'transfer' : 'transfers'
-        } and the platform balance.`,
-      never: 'Not run yet.',
-      agree: 'The ledger and Stripe agree.',
-      differences: 'Differences',
-      kind: 'What',
-      payout: 'Payout',
-      provider: 'Stripe id',
-      ours: 'Ledger',
-      theirs: 'Stripe',
-      kinds: { balance: 'Platform balance', payout: 'Payout', transfer: 'Transfer' },
-      found: (n: number) => (n === 0 ? 'Reconciled: the ledger and Stripe agree' : `Reconciled: ${n === 1 ? '1 difference' : `${n} differences`} found`),
-      runFailed: 'The reconciliation could not be run.',
-      failed: 'The last reconciliation could not be loaded.',
-    },
-  },
   notifications: {
     title: 'Notifications',
-    bell: (unread: number) => (unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`),
+    /** `shown`: the count as the badge shows it ("99+" past 99), so the name holds what is seen. */
+    bell: (shown: string) => (shown === '' ? 'Notifications' : `Notifications, ${shown} unread`),
     markAllRead: 'Mark all as read',
     markedAllRead: 'All notifications marked as read',
     markRead: 'Mark as read',
@@ -676,14 +500,6 @@ export const copy = {
     settingsSaved: 'Email settings saved',
     settingsFailed: 'Your email settings could not be loaded.',
   },
-  unsubscribe: {
-    title: 'Unsubscribe',
-    working: 'Turning these emails off…',
-    done: (kind: string) => `Done: we no longer email you when this happens: ${kind}.`,
-    toSettings: 'See all email settings',
-    failed: 'This unsubscribe link did not work. It may be incomplete; you can turn emails off in your settings.',
-    missing: 'This link has no unsubscribe token. Open the link from the email again.',
-  },
   /** How a book reaches its buyer: the add-product form and the booking modal. */
   delivery: {
     legend: 'Delivery',
@@ -757,6 +573,9 @@ export const copy = {
     /** `more`: the search counted up to `n` and stopped ("1,000+ books"). */
     count: (n: number, more = false) => (more ? `${n.toLocaleString('en-US')}+ books` : n === 1 ? '1 book' : `${n.toLocaleString('en-US')} books`),
     filters: 'Filters',
+    /** The phone's button that opens the filters: how many are set. */
+    filtersButton: (set: number) => (set === 0 ? 'Filters' : `Filters (${set})`),
+    closeFilters: 'Close',
     category: 'Category',
     anyCategory: 'Any category',
     minPrice: 'Min price ($)',
@@ -779,15 +598,6 @@ export const copy = {
     failed: 'The search could not be run. Check your connection and try again.',
     retry: 'Try again',
     badPrice: 'Enter an amount like 12 or 12.50',
-  },
-  /** The heart on a book, and the buyer's saved books (`/dashboard/favourites`). */
-  favourites: {
-    save: 'Save to favourites',
-    remove: 'Remove from favourites',
-    empty: 'No favourites yet. Tap the heart on a book to keep it here.',
-    sold: 'Sold',
-    was: (price: string) => `Was ${price} when saved`,
-    failed: 'Your favourites could not be loaded.',
   },
   /** "Tell me when it's listed", and what a buyer waits for (`/dashboard/wanted`). */
   wants: {
@@ -834,43 +644,6 @@ export const copy = {
     closed: 'The time to review this order has passed.',
     failed: 'The reviews could not be loaded.',
     more: 'More reviews',
-  },
-  /** Reporting something to the admins, and their queue (`/dashboard/reports`). */
-  reports: {
-    report: { book: 'Report this book', user: 'Report this user', message: 'Report this message', review: 'Report this review' },
-    reason: 'Reason',
-    reasons: { fake: 'Fake or misdescribed', prohibited: 'Prohibited item', abuse: 'Abuse', spam: 'Spam', other: 'Other' },
-    reasonNeeded: 'Choose a reason',
-    text: 'What happened (optional)',
-    send: 'Send report',
-    cancel: 'Cancel',
-    sent: 'Thanks, an admin will look at it',
-    already: 'You already reported this',
-    title: 'Reports',
-    failed: 'The reports could not be loaded.',
-    empty: 'No reports match.',
-    state: 'State',
-    kind: 'Kind',
-    any: 'Any',
-    states: { open: 'Open', actioned: 'Actioned', dismissed: 'Dismissed' },
-    kinds: { book: 'Book', user: 'User', message: 'Message', review: 'Review' },
-    at: 'Reported',
-    what: 'What',
-    user: 'Reported user',
-    reporter: 'Reporter',
-    history: 'Past actions',
-    actions: 'Actions',
-    hidden: 'Hidden',
-    suspended: 'Suspended',
-    thread: 'Read the thread',
-    moves: { hide: 'Hide', suspend: 'Suspend', delete: 'Delete', dismiss: 'Dismiss' },
-    done: { hide: 'Hidden', suspend: 'Suspended', delete: 'Deleted', dismiss: 'Dismissed' },
-    ask: { hide: 'Hide it from everyone?', suspend: 'Suspend this user?', delete: 'Delete this account?', dismiss: 'Dismiss this report?' },
-    past: (move: string, name: string, at: string, why: string) => `${move} by ${name}, ${at}: ${why}`,
-    lift: 'Lift suspension',
-    lifted: 'Suspension lifted',
-    whyNeeded: 'Give a reason',
-    back: 'Back',
   },
   confirm: {
     title: 'Confirm your email',

@@ -2,6 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../config/copy';
+import { favouritesCopy } from '../features/favourites/copy';
+import { earningsCopy } from '../features/earnings/copy';
 import { Component as AllBuyerPage } from '../features/admin/AllBuyerPage';
 import { Component as AllSellerPage } from '../features/admin/AllSellerPage';
 import { Component as MyOrdersPage } from '../features/bookings/MyOrdersPage';
@@ -73,8 +75,8 @@ const cases: Case[] = [
   {
     name: 'My Earnings',
     path: '/earnings/entries',
-    failed: copy.earnings.entriesFailed,
-    empty: copy.earnings.empty,
+    failed: earningsCopy.entriesFailed,
+    empty: earningsCopy.empty,
     answer: () => HttpResponse.json([entry]),
     shows: 'Dune',
     render: () => {
@@ -103,8 +105,8 @@ const cases: Case[] = [
   {
     name: 'Favourites',
     path: '/favourites',
-    failed: copy.favourites.failed,
-    empty: copy.favourites.empty,
+    failed: favouritesCopy.failed,
+    empty: favouritesCopy.empty,
     answer: () =>
       HttpResponse.json([{ bookId: 'b1', name: 'Dune', author: '', price: 8, img: '', sold: false, savedPrice: 8, savedAt: '2025-11-21T12:00:00.000Z' }]),
     shows: 'Dune',

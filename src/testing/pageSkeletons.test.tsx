@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../config/copy';
+import { earningsCopy } from '../features/earnings/copy';
 import { Component as MyOrdersPage } from '../features/bookings/MyOrdersPage';
 import { dune } from '../features/catalogue/testBooks';
 import { Component as EarningsPage } from '../features/earnings/EarningsPage';
@@ -92,7 +93,7 @@ const cases: Case[] = [
       ],
     ],
     render: () => renderWithProviders(<EarningsPage />, { preloadedState: signedInState({ isSeller: true }) }),
-    shape: () => skeletonRowsIn(copy.earnings.entries, ['Date', 'Book', 'What happened', 'Amount']),
+    shape: () => skeletonRowsIn(earningsCopy.entries, ['Date', 'Book', 'What happened', 'Amount']),
     shows: 'Dune',
   },
   {

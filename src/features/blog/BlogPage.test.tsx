@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { copy } from '../../config/copy';
+import { blogCopy } from './copy';
 import { renderApp, signedOutState } from '../../testing/renderWithProviders';
 
 describe('BlogPage', () => {
@@ -18,7 +18,7 @@ describe('BlogPage', () => {
     articles.forEach((article, index) => {
       expect(article).toHaveAccessibleName(questions[index]);
       expect(within(article).getByRole('heading', { level: 2 })).toHaveTextContent(questions[index]);
-      expect(within(article).getByText(copy.blog.posts[index].answer)).toBeInTheDocument();
+      expect(within(article).getByText(blogCopy.posts[index].answer)).toBeInTheDocument();
     });
   });
 });

@@ -3,16 +3,16 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { copy } from '../../config/copy';
+import { blogCopy } from './copy';
 
 export function Component() {
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
       <Typography component="h1" variant="h2" sx={{ mb: 3 }}>
-        {copy.blog.title}
+        {blogCopy.title}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3 }}>
-        {copy.blog.posts.map((post, index) => (
+        {blogCopy.posts.map((post, index) => (
           <Card key={post.question} component="article" aria-labelledby={`blog-post-${index}`} variant="outlined">
             <CardContent>
               <Typography id={`blog-post-${index}`} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1.5 }}>

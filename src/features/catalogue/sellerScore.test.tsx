@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { copy } from '../../config/copy';
+import { reportsCopy } from '../reports/copy';
 import { renderWithProviders, signedInState, signedOutState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
 import type { BookDetails } from '../../types/entities';
@@ -54,14 +55,14 @@ describe("the seller's score on books", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dune' })).toBeInTheDocument();
     expect(screen.getByText(copy.reviews.sellerScore)).toBeInTheDocument();
     expect(screen.getByText('4.8 (12)')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: copy.reports.report.book })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: reportsCopy.report.book })).not.toBeInTheDocument();
   });
 
   it('lets a signed-in user report the book', async () => {
     renderBook(signedInState());
-    const report = await screen.findByRole('button', { name: copy.reports.report.book });
+    const report = await screen.findByRole('button', { name: reportsCopy.report.book });
     expect(report).toHaveAccessibleDescription('Dune');
     await userEvent.click(report);
-    expect(await screen.findByRole('dialog', { name: copy.reports.report.book })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: reportsCopy.report.book })).toBeInTheDocument();
   });
 });

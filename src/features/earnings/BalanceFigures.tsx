@@ -1,15 +1,15 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import { copy } from '../../config/copy';
+import { earningsCopy } from './copy';
 import { formatUsd } from '../../lib/money';
 import type { EarningsBalance } from '../../types/entities';
 
 const FIGURES: ReadonlyArray<{ key: keyof EarningsBalance; label: string; hint: string }> = [
-  { key: 'pending', label: copy.earnings.pending, hint: copy.earnings.pendingHint },
-  { key: 'available', label: copy.earnings.available, hint: copy.earnings.availableHint },
-  { key: 'inTransit', label: copy.earnings.inTransit, hint: copy.earnings.inTransitHint },
-  { key: 'paidOut', label: copy.earnings.paidOut, hint: copy.earnings.paidOutHint },
+  { key: 'pending', label: earningsCopy.pending, hint: earningsCopy.pendingHint },
+  { key: 'available', label: earningsCopy.available, hint: earningsCopy.availableHint },
+  { key: 'inTransit', label: earningsCopy.inTransit, hint: earningsCopy.inTransitHint },
+  { key: 'paidOut', label: earningsCopy.paidOut, hint: earningsCopy.paidOutHint },
 ];
 
 /**

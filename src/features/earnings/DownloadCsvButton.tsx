@@ -1,5 +1,5 @@
 import { DownloadButton } from '../../components/DownloadButton';
-import { copy } from '../../config/copy';
+import { earningsCopy } from './copy';
 import { useDownloadEarningsCsvMutation } from './earningsApi';
 
 /** 'Download CSV': asks for every entry as CSV (the earnings listener saves the file). */
@@ -7,9 +7,9 @@ export function DownloadCsvButton() {
   const [download, { isLoading, isError, error }] = useDownloadEarningsCsvMutation();
   return (
     <DownloadButton
-      label={copy.earnings.download}
-      busyLabel={copy.earnings.downloading}
-      failedText={copy.earnings.downloadFailed}
+      label={earningsCopy.download}
+      busyLabel={earningsCopy.downloading}
+      failedText={earningsCopy.downloadFailed}
       busy={isLoading}
       error={isError ? error : undefined}
       onDownload={() => void download()}

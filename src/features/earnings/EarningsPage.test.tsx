@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { earningsCopy } from './copy';
 import { numbered, pagedList } from '../../testing/pagedList';
 import { renderApp, renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
@@ -71,7 +72,7 @@ const renderPage = () => renderWithProviders(<EarningsPage />, { preloadedState:
 
 /** The amount a figure of the balance shows, read from its term in the description list. */
 const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
-const entriesTable = () => screen.getByRole('table', { name: copy.earnings.entries });
+const entriesTable = () => screen.getByRole('table', { name: earningsCopy.entries });
 const bodyRows = () => within(entriesTable()).getAllByRole('row').slice(1);
 
 beforeEach(() => localStorage.setItem('accessToken', 't0k'));
@@ -167,10 +168,10 @@ describe('My Earnings', () => {
     pagedList('/earnings/entries', []);
     renderPage();
 
-    expect(await screen.findByText(copy.earnings.empty)).toBeInTheDocument();
+    expect(await screen.findByText(earningsCopy.empty)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: copy.myBuyer.toProducts })).toHaveAttribute('href', '/dashboard/myproducts');
-    expect(screen.queryByRole('table', { name: copy.earnings.entries })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: copy.earnings.download })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: earningsCopy.entries })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: earningsCopy.download })).not.toBeInTheDocument();
   });
 
   it('says what failed, with Retry, when the balance or the entries cannot be loaded', async () => {
@@ -185,7 +186,7 @@ describe('My Earnings', () => {
       expect.stringContaining('Your earnings could not be loaded. Only sellers have earnings'),
       expect.stringContaining('Your entries could not be loaded. Only sellers have earnings'),
     ]);
-    expect(screen.queryByText(copy.earnings.empty)).not.toBeInTheDocument();
+    expect(screen.queryByText(earningsCopy.empty)).not.toBeInTheDocument();
 
     balanceRefused = false;
     await user.click(within(alerts[0]).getByRole('button', { name: copy.messages.retry }));
@@ -199,7 +200,7 @@ describe('My Earnings', () => {
     const calls = serveCsv(() => new HttpResponse(csv, { headers: { 'content-type': 'text/csv; charset=utf-8' } }));
     const { services } = renderPage();
 
-    await user.click(await screen.findByRole('button', { name: copy.earnings.download }));
+    await user.click(await screen.findByRole('button', { name: earningsCopy.download }));
 
     await waitFor(() => expect(services.files.save).toHaveBeenCalledTimes(1));
     expect(services.files.save).toHaveBeenCalledWith({ name: 'earnings.csv', type: 'text/csv;charset=utf-8', content: csv });
@@ -219,13 +220,13 @@ describe('My Earnings', () => {
     );
     const { services } = renderPage();
 
-    await user.click(await screen.findByRole('button', { name: copy.earnings.download }));
+    await user.click(await screen.findByRole('button', { name: earningsCopy.download }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your entries could not be downloaded as CSV. Only sellers have earnings');
     expect(services.files.save).not.toHaveBeenCalled();
 
     refuse = false;
-    await user.click(screen.getByRole('button', { name: copy.earnings.download }));
+    await user.click(screen.getByRole('button', { name: earningsCopy.download }));
     await waitFor(() => expect(services.files.save).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls).toHaveLength(2);

@@ -5,6 +5,7 @@ import { rowsOf } from '../../api/paging';
 import { EmptyState } from '../../components/EmptyState';
 import { PagedTable } from '../../components/PagedTable';
 import { copy } from '../../config/copy';
+import { earningsCopy } from './copy';
 import { paths } from '../../config/paths';
 import { DownloadCsvButton } from './DownloadCsvButton';
 import { useGetEarningEntriesInfiniteQuery, useGetEarningsQuery } from './earningsApi';
@@ -25,13 +26,13 @@ export function Component() {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.earnings.title}
+        {earningsCopy.title}
       </Typography>
       <Stack spacing={4}>
         <PayoutsReturn />
         <Box component="section" aria-labelledby="earnings-balance">
           <Typography id="earnings-balance" variant="h5" component="h2" gutterBottom>
-            {copy.earnings.balance}
+            {earningsCopy.balance}
           </Typography>
           <EarningsSummary />
         </Box>
@@ -39,7 +40,7 @@ export function Component() {
         {earnings && (
           <Box component="section" aria-labelledby="earnings-payouts">
             <Typography id="earnings-payouts" variant="h5" component="h2" gutterBottom>
-              {copy.earnings.payouts}
+              {earningsCopy.payouts}
             </Typography>
             <PayoutsPanel earnings={earnings} />
           </Box>
@@ -52,19 +53,19 @@ export function Component() {
             sx={{ alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}
           >
             <Typography id="earnings-entries" variant="h5" component="h2">
-              {copy.earnings.entries}
+              {earningsCopy.entries}
             </Typography>
             {/* Nothing to download until there is an entry. */}
             {rows.length > 0 && <DownloadCsvButton />}
           </Stack>
           <PagedTable
-            label={copy.earnings.entries}
+            label={earningsCopy.entries}
             columns={entryColumns}
             rows={rows}
             rowKey={(entry) => entry._id}
             list={entries}
-            failedText={copy.earnings.entriesFailed}
-            empty={<EmptyState message={copy.earnings.empty} action={{ label: copy.myBuyer.toProducts, to: paths.myProducts }} />}
+            failedText={earningsCopy.entriesFailed}
+            empty={<EmptyState message={earningsCopy.empty} action={{ label: copy.myBuyer.toProducts, to: paths.myProducts }} />}
           />
         </Box>
       </Stack>

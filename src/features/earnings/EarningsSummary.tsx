@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadFailed } from '../../components/LoadFailed';
-import { copy } from '../../config/copy';
+import { earningsCopy } from './copy';
 import { formatUsd } from '../../lib/money';
 import type { Commission } from '../../types/entities';
 import { BalanceFigures } from './BalanceFigures';
@@ -11,14 +11,14 @@ const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 
 
 /** "Book Resale keeps 8% of each book's price (at least $0.50); shipping is yours". */
 export const commissionWords = ({ percent, min }: Commission): string =>
-  copy.earnings.commission(percentFormat.format(percent), formatUsd(min));
+  earningsCopy.commission(percentFormat.format(percent), formatUsd(min));
 
 /** The balance's four figures and the commission, from `GET /earnings`. */
 export function EarningsSummary() {
   const earnings = useGetEarningsQuery();
   const { data } = earnings;
   if (!data && earnings.isError) {
-    return <LoadFailed what={copy.earnings.failed} error={earnings.error} retrying={earnings.isFetching} onRetry={() => void earnings.refetch()} />;
+    return <LoadFailed what={earningsCopy.failed} error={earnings.error} retrying={earnings.isFetching} onRetry={() => void earnings.refetch()} />;
   }
   return (
     <Stack spacing={2}>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { copy } from '../../config/copy';
+import { earningsCopy } from './copy';
 import type { Earnings } from '../../types/entities';
 import { PayoutAccountButton } from './PayoutAccountButton';
 import { dueWords } from './payoutRequirements';
@@ -12,7 +12,7 @@ function DueList({ due }: { due: readonly string[] }) {
   const words = dueWords(due);
   if (words.length === 0) return null;
   return (
-    <Box component="ul" aria-label={copy.earnings.due} sx={{ m: 0, pl: 3 }}>
+    <Box component="ul" aria-label={earningsCopy.due} sx={{ m: 0, pl: 3 }}>
       {words.map((item) => (
         <li key={item}>{item}</li>
       ))}
@@ -25,13 +25,13 @@ export function PayoutsPanel({ earnings: { account, balance, commission } }: { e
   const { state } = account;
   return (
     <Stack spacing={1.5}>
-      <Typography>{copy.earnings.account[state]}</Typography>
+      <Typography>{earningsCopy.account[state]}</Typography>
       {state === 'active' ? (
         <WithdrawButton available={balance.available} payoutMin={commission.payoutMin} />
       ) : (
         <>
           {state !== 'none' && <DueList due={account.due} />}
-          <PayoutAccountButton label={copy.earnings.accountAction[state]} />
+          <PayoutAccountButton label={earningsCopy.accountAction[state]} />
         </>
       )}
     </Stack>

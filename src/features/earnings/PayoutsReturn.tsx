@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { copy } from '../../config/copy';
+import { earningsCopy } from './copy';
 import { useGetEarningsQuery, useLinkPayoutAccountMutation } from './earningsApi';
 import { PAYOUT_LINK } from './PayoutAccountButton';
 
@@ -42,7 +42,7 @@ export function PayoutsReturn() {
   if (!returned || confirmed) return null;
   return (
     <Alert severity="info" role="status">
-      {copy.earnings.returned}
+      {earningsCopy.returned}
     </Alert>
   );
 }

@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { copy } from '../../config/copy';
+import { earningsCopy } from './copy';
 import { formatUsd } from '../../lib/money';
 import { useWithdrawEarningsMutation } from './earningsApi';
 
@@ -28,10 +28,10 @@ export function WithdrawButton({ available, payoutMin }: { available: number; pa
           if (!isLoading) void withdraw();
         }}
       >
-        {copy.earnings.withdraw}
+        {earningsCopy.withdraw}
       </Button>
       <Typography id={hintId} color="text.secondary">
-        {enough ? copy.earnings.withdrawHint(formatUsd(available)) : copy.earnings.nothingToWithdraw(formatUsd(payoutMin))}
+        {enough ? earningsCopy.withdrawHint(formatUsd(available)) : earningsCopy.nothingToWithdraw(formatUsd(payoutMin))}
       </Typography>
     </Stack>
   );

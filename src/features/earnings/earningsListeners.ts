@@ -1,7 +1,8 @@
 import { isFulfilled, isRejected, type UnknownAction } from '@reduxjs/toolkit';
-import { errorMessage } from '../../api/errorMessages';
+import { endpointNamed, errorMessage } from '../../api/baseApi';
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import { copy } from '../../config/copy';
+import { earningsToasts } from './toasts';
 import { formatUsd } from '../../lib/money';
 import type { Payout, PayoutAccountLink } from '../../types/entities';
 
@@ -14,7 +15,7 @@ type EarningsEndpoint = 'downloadEarningsCsv' | 'linkPayoutAccount' | 'withdrawE
 const answers =
   (endpoint: EarningsEndpoint) =>
   (action: UnknownAction): boolean =>
-    (action.meta as { arg?: { endpointName?: string } } | undefined)?.arg?.endpointName === endpoint;
+    endpointNamed(action, endpoint);
 
 /** Only the provider's pages are left for: an address that is not a web page is not followed. */
 const isWebPage = (url: unknown): url is string => typeof url === 'string' && /^https?:\/\//i.test(url);
@@ -38,7 +39,7 @@ export function addEarningsListeners(startListening: AppStartListening): void {
     effect: (action, api) => {
       const url = isFulfilled(action) ? (action.payload as Partial<PayoutAccountLink> | undefined)?.url : undefined;
       if (isWebPage(url)) api.extra.navigation.leave(url);
-      else api.extra.notifier.notify(copy.earnings.linkFailed, 'error');
+      else api.extra.notifier.notify(earningsToasts.linkFailed, 'error');
     },
   });
 
@@ -52,7 +53,7 @@ export function addEarningsListeners(startListening: AppStartListening): void {
       if (payout.state === 'failed') {
         api.extra.notifier.notify(copy.notifications.payoutSentences.payout_failed(amount, payout.failureMessage), 'error');
       } else {
-        api.extra.notifier.notify(copy.earnings.withdrawn(amount), 'success');
+        api.extra.notifier.notify(earningsToasts.withdrawn(amount), 'success');
       }
     },
   });
@@ -61,7 +62,7 @@ export function addEarningsListeners(startListening: AppStartListening): void {
     predicate: (action) => isRejected(action) && (answers('linkPayoutAccount')(action) || answers('withdrawEarnings')(action)),
     effect: (action, api) => {
       if (!isRejected(action)) return;
-      const fallback = answers('withdrawEarnings')(action) ? copy.earnings.withdrawFailed : copy.earnings.linkFailed;
+      const fallback = answers('withdrawEarnings')(action) ? earningsToasts.withdrawFailed : earningsToasts.linkFailed;
       api.extra.notifier.notify(errorMessage(action.payload ?? action.error, fallback), 'error');
     },
   });

@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PagedColumn } from '../../components/PagedTable';
-import { copy } from '../../config/copy';
+import { earningsCopy } from './copy';
 import { paths } from '../../config/paths';
 import { formatSignedUsd } from '../../lib/money';
 import { formatMoment } from '../../lib/orders';
@@ -11,10 +11,10 @@ import type { EarningAccount, EarningEntry } from '../../types/entities';
 
 /** The parts of the balance by name, as its figures name them. */
 const PARTS: Record<EarningAccount, string> = {
-  pending: copy.earnings.pending,
-  available: copy.earnings.available,
-  inTransit: copy.earnings.inTransit,
-  paidOut: copy.earnings.paidOut,
+  pending: earningsCopy.pending,
+  available: earningsCopy.available,
+  inTransit: earningsCopy.inTransit,
+  paidOut: earningsCopy.paidOut,
 };
 
 /**
@@ -25,15 +25,15 @@ const PARTS: Record<EarningAccount, string> = {
 export function entryWords(entry: EarningEntry): string {
   switch (entry.kind) {
     case 'charge':
-      return copy.earnings.sale;
+      return earningsCopy.sale;
     case 'release':
-      return entry.account === 'available' ? copy.earnings.available_ : copy.earnings.released;
+      return entry.account === 'available' ? earningsCopy.available_ : earningsCopy.released;
     case 'refund':
-      return copy.earnings.refunded;
+      return earningsCopy.refunded;
     case 'payout':
     case 'payout_paid':
     case 'payout_failed':
-      return copy.earnings.entryPart(copy.earnings.payoutEntries[entry.kind], PARTS[entry.account]);
+      return earningsCopy.entryPart(earningsCopy.payoutEntries[entry.kind], PARTS[entry.account]);
   }
 }
 
@@ -48,14 +48,14 @@ function EntrySubject({ entry }: { entry: EarningEntry }) {
   }
   return (
     <Typography component="span" variant="body2" title={entry.payoutId ?? undefined}>
-      {entry.payoutId === null ? '' : copy.earnings.payoutRef(shortId(entry.payoutId))}
+      {entry.payoutId === null ? '' : earningsCopy.payoutRef(shortId(entry.payoutId))}
     </Typography>
   );
 }
 
 export const entryColumns: PagedColumn<EarningEntry>[] = [
   {
-    label: copy.earnings.date,
+    label: earningsCopy.date,
     skeleton: 'text',
     cell: (entry) => (
       <Typography component="time" dateTime={entry.at} variant="body2">
@@ -64,13 +64,13 @@ export const entryColumns: PagedColumn<EarningEntry>[] = [
     ),
   },
   {
-    label: copy.earnings.book,
+    label: earningsCopy.book,
     skeleton: 'text',
     cell: (entry) => <EntrySubject entry={entry} />,
   },
-  { label: copy.earnings.what, skeleton: 'text', cell: entryWords },
+  { label: earningsCopy.what, skeleton: 'text', cell: entryWords },
   {
-    label: copy.earnings.amount,
+    label: earningsCopy.amount,
     skeleton: 'text',
     cell: (entry) => (
       <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>

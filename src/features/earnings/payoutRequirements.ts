@@ -1,4 +1,4 @@
-import { copy } from '../../config/copy';
+import { earningsCopy } from './copy';
 
 /** A key nobody put into words, spelled out: "individual.verification.additional_document" → "individual verification additional document". */
 const spelledOut = (key: string): string => key.replace(/[._]+/g, ' ').trim();
@@ -6,7 +6,7 @@ const spelledOut = (key: string): string => key.replace(/[._]+/g, ' ').trim();
 /** One of Stripe's requirement keys in words: its own, its closest parent's ("individual.dob.day" → "individual.dob"), or spelled out. */
 export function requirementWords(key: string): string {
   for (let parts = key.split('.'); parts.length > 0; parts = parts.slice(0, -1)) {
-    const words = copy.earnings.requirements[parts.join('.')];
+    const words = earningsCopy.requirements[parts.join('.')];
     if (words) return words;
   }
   return spelledOut(key);

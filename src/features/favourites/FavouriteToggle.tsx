@@ -2,7 +2,7 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import IconButton from '@mui/material/IconButton';
 import { useAppSelector } from '../../app/hooks';
-import { copy } from '../../config/copy';
+import { favouritesCopy } from './copy';
 import { selectAuthStatus } from '../auth/authSlice';
 import { useGetFavouritesQuery, useSetFavouriteMutation, type FavouriteChange } from './favouritesApi';
 
@@ -29,7 +29,7 @@ export function FavouriteToggle({ bookId, book, describedBy }: Props) {
   return (
     <IconButton
       aria-pressed={saved}
-      aria-label={saved ? copy.favourites.remove : copy.favourites.save}
+      aria-label={saved ? favouritesCopy.remove : favouritesCopy.save}
       aria-describedby={describedBy}
       color={saved ? 'error' : 'default'}
       onClick={() => void setFavourite({ bookId, saved: !saved, book })}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PagedTable, wholeList } from '../../components/PagedTable';
 import { copy } from '../../config/copy';
+import { favouritesCopy } from './copy';
 import { favouriteColumns } from './favouriteColumns';
 import { useGetFavouritesQuery, useSetFavouriteMutation } from './favouritesApi';
 import type { Favourite } from '../../types/entities';
@@ -29,8 +30,8 @@ export function Component() {
         rows={favourites.data ?? NONE}
         rowKey={(favourite) => favourite.bookId}
         list={wholeList(favourites)}
-        failedText={copy.favourites.failed}
-        empty={<EmptyState message={copy.favourites.empty} />}
+        failedText={favouritesCopy.failed}
+        empty={<EmptyState message={favouritesCopy.empty} />}
       />
     </Box>
   );

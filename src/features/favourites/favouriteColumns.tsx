@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PagedColumn } from '../../components/PagedTable';
 import { copy } from '../../config/copy';
+import { favouritesCopy } from './copy';
 import { paths } from '../../config/paths';
 import { formatDollars } from '../../lib/money';
 import type { Favourite } from '../../types/entities';
@@ -41,10 +42,10 @@ export function favouriteColumns(onRemove: (favourite: Favourite) => void): Page
       cell: (favourite) => (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           {formatDollars(favourite.price)}
-          {favourite.sold && <Chip size="small" label={copy.favourites.sold} />}
+          {favourite.sold && <Chip size="small" label={favouritesCopy.sold} />}
           {favourite.price < favourite.savedPrice && (
             <Typography component="span" variant="body2" color="success.dark" sx={{ width: '100%' }}>
-              {copy.favourites.was(formatDollars(favourite.savedPrice))}
+              {favouritesCopy.was(formatDollars(favourite.savedPrice))}
             </Typography>
           )}
         </Box>

@@ -7,6 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/baseApi';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
+import { unsubscribeCopy } from './copy';
 import { paths } from '../../config/paths';
 import { useUnsubscribeMutation } from './notificationsApi';
 
@@ -27,24 +28,24 @@ export function Component() {
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 640 }}>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.unsubscribe.title}
+        {unsubscribeCopy.title}
       </Typography>
       {!token ? (
-        <Alert severity="error">{copy.unsubscribe.missing}</Alert>
+        <Alert severity="error">{unsubscribeCopy.missing}</Alert>
       ) : result.isSuccess ? (
-        <Alert severity="success">{copy.unsubscribe.done(copy.notifications.kinds[result.data.kind] ?? result.data.kind)}</Alert>
+        <Alert severity="success">{unsubscribeCopy.done(copy.notifications.kinds[result.data.kind] ?? result.data.kind)}</Alert>
       ) : result.isError ? (
-        <Alert severity="error">{errorMessage(result.error, copy.unsubscribe.failed)}</Alert>
+        <Alert severity="error">{errorMessage(result.error, unsubscribeCopy.failed)}</Alert>
       ) : (
         <>
           <PageProgress />
           <Typography role="status" sx={{ mt: 1 }}>
-            {copy.unsubscribe.working}
+            {unsubscribeCopy.working}
           </Typography>
         </>
       )}
       <Button component={RouterLink} to={paths.notificationSettings} sx={{ mt: 2 }}>
-        {copy.unsubscribe.toSettings}
+        {unsubscribeCopy.toSettings}
       </Button>
     </Box>
   );

@@ -12,6 +12,7 @@ import * as Yup from 'yup';
 import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
+import { disputesCopy } from './copy';
 import type { Order } from '../../types/entities';
 import { buyerReason, type Settlement } from './disputeColumns';
 import { useMoveOrderMutation } from './ordersApi';
@@ -29,8 +30,8 @@ const schema = Yup.object({
 });
 
 const wording = {
-  refunded: { title: copy.disputes.refundLabel, hint: copy.disputes.refundHint, confirm: copy.disputes.refund },
-  completed: { title: copy.disputes.completeLabel, hint: copy.disputes.completeHint, confirm: copy.disputes.complete },
+  refunded: { title: disputesCopy.refundLabel, hint: disputesCopy.refundHint, confirm: disputesCopy.refund },
+  completed: { title: disputesCopy.completeLabel, hint: disputesCopy.completeHint, confirm: disputesCopy.complete },
 } as const;
 
 interface Props {
@@ -91,7 +92,7 @@ export function DisputeDialog({ request, onClose }: Props) {
           {said && (
             <Box component="figure" sx={{ m: 0 }}>
               <Box component="figcaption" sx={{ fontWeight: 600, color: 'text.secondary', fontSize: '0.875rem' }}>
-                {copy.disputes.buyerSaid}
+                {disputesCopy.buyerSaid}
               </Box>
               <Box component="blockquote" sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
                 {said}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { copy } from '../../config/copy';
+import { disputesCopy } from './copy';
 import { axeViolations, setViewportWidth } from '../../testing/axe';
 import { anOrder } from '../../testing/fixtures';
 import { numbered, pagedList } from '../../testing/pagedList';
@@ -36,22 +37,22 @@ describe.each([360, 1280])('the disputes page at %i px', (width) => {
     pagedList('/admin/disputes', numbered(2, disputed), { total: true });
     const user = userEvent.setup();
     renderWithProviders(<DisputesPage />, { preloadedState: signedInState({ isAdmin: true }) });
-    const grid = screen.getByRole('grid', { name: copy.disputes.title });
+    const grid = screen.getByRole('grid', { name: disputesCopy.title });
     const row = (await within(grid).findByRole('link', { name: 'Book 1' })).closest('[role="row"]') as HTMLElement;
 
     // A phone gets the order in one column, each part under its name, and the buttons beside it.
     const headers = within(grid).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(
       width < 600
-        ? [copy.disputes.order, copy.disputes.actions]
-        : [copy.disputes.book, copy.disputes.buyer, copy.disputes.seller, copy.disputes.total, copy.disputes.since, copy.disputes.reason, copy.disputes.actions],
+        ? [disputesCopy.order, disputesCopy.actions]
+        : [disputesCopy.book, disputesCopy.buyer, disputesCopy.seller, disputesCopy.total, disputesCopy.since, disputesCopy.reason, disputesCopy.actions],
     );
     for (const shown of ['Bob Buyer', 'Sam Seller', '$11', 'The cover is torn.']) expect(within(row).getByText(shown)).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
 
-    await user.click(within(row).getByRole('button', { name: copy.disputes.refundLabel('Book 1') }));
-    const dialog = await screen.findByRole('dialog', { name: copy.disputes.refundLabel('Book 1') });
-    await user.click(within(dialog).getByRole('button', { name: copy.disputes.refund }));
+    await user.click(within(row).getByRole('button', { name: disputesCopy.refundLabel('Book 1') }));
+    const dialog = await screen.findByRole('dialog', { name: disputesCopy.refundLabel('Book 1') });
+    await user.click(within(dialog).getByRole('button', { name: disputesCopy.refund }));
     await within(dialog).findByText(copy.moves.reasonRequired);
     expect(await axeViolations()).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { disputesCopy } from './copy';
 import { anOrder } from '../../testing/fixtures';
 import { numbered, pagedList } from '../../testing/pagedList';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
@@ -61,11 +62,11 @@ describe('Disputes (admin)', () => {
     const user = userEvent.setup();
     renderApp('/dashboard/disputes', { preloadedState: signedInState({ isAdmin: true, isSeller: true }) });
 
-    expect(await screen.findByRole('heading', { level: 1, name: copy.disputes.title })).toBeInTheDocument();
-    const grid = await screen.findByRole('grid', { name: copy.disputes.title });
+    expect(await screen.findByRole('heading', { level: 1, name: disputesCopy.title })).toBeInTheDocument();
+    const grid = await screen.findByRole('grid', { name: disputesCopy.title });
     expect(await within(grid).findByRole('link', { name: 'Book 1' })).toHaveAttribute('href', '/dashboard/orders/d1');
     expect(within(grid).getByText('$11')).toBeInTheDocument();
-    expect(within(grid).getByRole('columnheader', { name: copy.disputes.reason })).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: disputesCopy.reason })).toBeInTheDocument();
     expect(within(grid).getByText('Torn cover (1)')).toBeInTheDocument();
     expect(api.calls[0]).toEqual({ params: { limit: '25' }, authorization: 'bearer t0k' });
     expect(screen.getByText(/1–25 of 30/)).toBeInTheDocument();
@@ -80,26 +81,26 @@ describe('Disputes (admin)', () => {
     const user = userEvent.setup();
     const { services } = openDisputes();
     const row = await rowOf('Book 2');
-    const refund = within(row).getByRole('button', { name: copy.disputes.refundLabel('Book 2') });
-    expect(refund).toHaveTextContent(copy.disputes.refund);
-    expect(within(row).getByRole('button', { name: copy.disputes.completeLabel('Book 2') })).toHaveTextContent(copy.disputes.complete);
+    const refund = within(row).getByRole('button', { name: disputesCopy.refundLabel('Book 2') });
+    expect(refund).toHaveTextContent(disputesCopy.refund);
+    expect(within(row).getByRole('button', { name: disputesCopy.completeLabel('Book 2') })).toHaveTextContent(disputesCopy.complete);
 
     // Tab reaches it (past the menus, the header and the first row); Enter opens the dialog.
     for (let step = 0; step < 60 && document.activeElement !== refund; step += 1) await user.tab();
     expect(refund).toHaveFocus();
     await user.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: copy.disputes.refundLabel('Book 2') });
-    expect(dialog).toHaveAccessibleDescription(copy.disputes.refundHint);
+    const dialog = await screen.findByRole('dialog', { name: disputesCopy.refundLabel('Book 2') });
+    expect(dialog).toHaveAccessibleDescription(disputesCopy.refundHint);
     // The buyer's words are there to decide on.
     expect(within(dialog).getByText('Torn cover (2)')).toBeInTheDocument();
     const reason = within(dialog).getByRole('textbox', { name: new RegExp(copy.moves.reason) });
 
     // A reason is needed, and it is at most 1,000 characters.
-    await user.click(within(dialog).getByRole('button', { name: copy.disputes.refund }));
+    await user.click(within(dialog).getByRole('button', { name: disputesCopy.refund }));
     expect(await within(dialog).findByText(copy.moves.reasonRequired)).toBeInTheDocument();
     await user.click(reason);
     await user.paste('x'.repeat(1001));
-    await user.click(within(dialog).getByRole('button', { name: copy.disputes.refund }));
+    await user.click(within(dialog).getByRole('button', { name: disputesCopy.refund }));
     expect(await within(dialog).findByText(copy.moves.tooLong(1000))).toBeInTheDocument();
     expect(moves).toEqual([]);
 
@@ -117,7 +118,7 @@ describe('Disputes (admin)', () => {
     expect(list.calls).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Book 3' })).toBeInTheDocument();
     expect(screen.getByText(/1–2 of 2/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: copy.disputes.title })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: disputesCopy.title })).toHaveFocus());
   });
 
   it('completes an order; when someone else settled it first it says why in the dialog, which stays open', async () => {
@@ -127,15 +128,15 @@ describe('Disputes (admin)', () => {
     const { services } = openDisputes();
     const row = await rowOf('Book 1');
 
-    await user.click(within(row).getByRole('button', { name: copy.disputes.completeLabel('Book 1') }));
-    const dialog = await screen.findByRole('dialog', { name: copy.disputes.completeLabel('Book 1') });
-    expect(dialog).toHaveAccessibleDescription(copy.disputes.completeHint);
+    await user.click(within(row).getByRole('button', { name: disputesCopy.completeLabel('Book 1') }));
+    const dialog = await screen.findByRole('dialog', { name: disputesCopy.completeLabel('Book 1') });
+    expect(dialog).toHaveAccessibleDescription(disputesCopy.completeHint);
     await user.type(within(dialog).getByRole('textbox', { name: new RegExp(copy.moves.reason) }), 'The book arrived as described.');
-    await user.click(within(dialog).getByRole('button', { name: copy.disputes.complete }));
+    await user.click(within(dialog).getByRole('button', { name: disputesCopy.complete }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
     expect(moves.map((move) => move.body)).toEqual([{ to: 'completed', reason: 'The book arrived as described.' }]);
-    expect(screen.getByRole('dialog', { name: copy.disputes.completeLabel('Book 1') })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: disputesCopy.completeLabel('Book 1') })).toBeInTheDocument();
     // No toast: the dialog says it. The grid is read again all the same.
     expect(services.notifier.notify).not.toHaveBeenCalled();
     await waitFor(() => expect(list.calls).toHaveLength(2));

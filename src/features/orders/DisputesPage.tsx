@@ -7,6 +7,7 @@ import { DataGrid } from '@mui/x-data-grid';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
+import { disputesCopy } from './copy';
 import { usePageCursors, useRememberPageEnd } from '../../lib/usePageCursors';
 import { compactDisputeColumns, disputeColumns, type OnSettle } from './disputeColumns';
 import { DisputeDialog, type SettleRequest } from './DisputeDialog';
@@ -48,19 +49,19 @@ export function Component() {
   return (
     <Box>
       <Typography ref={heading} tabIndex={-1} variant="h2" component="h1" gutterBottom>
-        {copy.disputes.title}
+        {disputesCopy.title}
       </Typography>
       {list.isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {list.isError && (
         <Box sx={{ mb: 1 }}>
-          <LoadFailed what={copy.disputes.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+          <LoadFailed what={disputesCopy.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
         </Box>
       )}
       {empty ? (
-        <Typography color="text.secondary">{copy.disputes.empty}</Typography>
+        <Typography color="text.secondary">{disputesCopy.empty}</Typography>
       ) : (
         <DataGrid
-          label={copy.disputes.title}
+          label={disputesCopy.title}
           rows={list.data?.orders ?? []}
           columns={columns}
           getRowId={(order) => order._id}

@@ -42,7 +42,7 @@ export function OrderFacts({ order }: { order: Order }) {
       {order.total !== order.resale_price && <Detail term={copy.order.total}>{formatDollars(order.total)}</Detail>}
       {/* Only to its seller and admins: the total less the commission fixed when it was paid. */}
       {order.sellerReceives !== undefined && (
-        <Detail term={order.viewer === 'seller' ? copy.earnings.youReceive : copy.earnings.sellerReceives}>
+        <Detail term={order.viewer === 'seller' ? copy.sellerTake.youReceive : copy.sellerTake.sellerReceives}>
           {formatUsd(order.sellerReceives)}
         </Detail>
       )}

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router-dom';
-import { copy } from '../../config/copy';
+import { disputesCopy } from './copy';
 import { paths } from '../../config/paths';
 import { formatDollars } from '../../lib/money';
 import { formatMoment } from '../../lib/orders';
@@ -35,11 +35,11 @@ function BookLink({ order }: { order: Order }) {
 function SettleButtons({ order, onSettle, stacked }: { order: Order; onSettle: OnSettle; stacked?: boolean }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: stacked ? 'column' : 'row', flexWrap: 'wrap', gap: 0.5, py: 0.5 }}>
-      <Button size="small" variant="outlined" color="error" aria-label={copy.disputes.refundLabel(order.bookName)} onClick={() => onSettle(order, 'refunded')}>
-        {copy.disputes.refund}
+      <Button size="small" variant="outlined" color="error" aria-label={disputesCopy.refundLabel(order.bookName)} onClick={() => onSettle(order, 'refunded')}>
+        {disputesCopy.refund}
       </Button>
-      <Button size="small" variant="outlined" aria-label={copy.disputes.completeLabel(order.bookName)} onClick={() => onSettle(order, 'completed')}>
-        {copy.disputes.complete}
+      <Button size="small" variant="outlined" aria-label={disputesCopy.completeLabel(order.bookName)} onClick={() => onSettle(order, 'completed')}>
+        {disputesCopy.complete}
       </Button>
     </Box>
   );
@@ -54,21 +54,21 @@ const reportedText = (order: Order) => {
 /** The admin's disputes: which book, who is on each side, how much, since when, why, and the two ways to settle it. */
 export function disputeColumns(onSettle: OnSettle): GridColDef<Order>[] {
   return [
-    { ...fixed, field: 'bookName', headerName: copy.disputes.book, flex: 1, minWidth: 140, renderCell: ({ row }) => <BookLink order={row} /> },
-    { ...fixed, field: 'cusTomername', headerName: copy.disputes.buyer, flex: 0.8, minWidth: 110 },
-    { ...fixed, field: 'sellerName', headerName: copy.disputes.seller, flex: 0.8, minWidth: 110 },
-    { ...fixed, field: 'total', headerName: copy.disputes.total, width: 90, valueGetter: (_value, row) => totalText(row) },
-    { ...fixed, field: 'reported', headerName: copy.disputes.since, width: 140, valueGetter: (_value, row) => reportedText(row) },
+    { ...fixed, field: 'bookName', headerName: disputesCopy.book, flex: 1, minWidth: 140, renderCell: ({ row }) => <BookLink order={row} /> },
+    { ...fixed, field: 'cusTomername', headerName: disputesCopy.buyer, flex: 0.8, minWidth: 110 },
+    { ...fixed, field: 'sellerName', headerName: disputesCopy.seller, flex: 0.8, minWidth: 110 },
+    { ...fixed, field: 'total', headerName: disputesCopy.total, width: 90, valueGetter: (_value, row) => totalText(row) },
+    { ...fixed, field: 'reported', headerName: disputesCopy.since, width: 140, valueGetter: (_value, row) => reportedText(row) },
     {
       ...fixed,
       field: 'reason',
-      headerName: copy.disputes.reason,
+      headerName: disputesCopy.reason,
       flex: 1.4,
       minWidth: 180,
       valueGetter: (_value, row) => buyerReason(row),
       renderCell: ({ value }) => <Box sx={wrapping}>{value}</Box>,
     },
-    { ...fixed, field: '__settle', headerName: copy.disputes.actions, width: 190, renderCell: ({ row }) => <SettleButtons order={row} onSettle={onSettle} /> },
+    { ...fixed, field: '__settle', headerName: disputesCopy.actions, width: 190, renderCell: ({ row }) => <SettleButtons order={row} onSettle={onSettle} /> },
   ];
 }
 
@@ -95,22 +95,22 @@ export function compactDisputeColumns(onSettle: OnSettle): GridColDef<Order>[] {
     {
       ...fixed,
       field: 'bookName',
-      headerName: copy.disputes.order,
+      headerName: disputesCopy.order,
       flex: 1,
       minWidth: 0,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
           <BookLink order={row} />
           <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
-            <Part name={copy.disputes.buyer} value={row.cusTomername} />
-            <Part name={copy.disputes.seller} value={row.sellerName} />
-            <Part name={copy.disputes.total} value={totalText(row)} />
-            <Part name={copy.disputes.since} value={reportedText(row)} />
-            {buyerReason(row) && <Part name={copy.disputes.reason} value={buyerReason(row)} />}
+            <Part name={disputesCopy.buyer} value={row.cusTomername} />
+            <Part name={disputesCopy.seller} value={row.sellerName} />
+            <Part name={disputesCopy.total} value={totalText(row)} />
+            <Part name={disputesCopy.since} value={reportedText(row)} />
+            {buyerReason(row) && <Part name={disputesCopy.reason} value={buyerReason(row)} />}
           </Box>
         </Box>
       ),
     },
-    { ...fixed, field: '__settle', headerName: copy.disputes.actions, width: 112, renderCell: ({ row }) => <SettleButtons order={row} onSettle={onSettle} stacked /> },
+    { ...fixed, field: '__settle', headerName: disputesCopy.actions, width: 112, renderCell: ({ row }) => <SettleButtons order={row} onSettle={onSettle} stacked /> },
   ];
 }

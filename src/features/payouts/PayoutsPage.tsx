@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PagedTable, wholeList } from '../../components/PagedTable';
 import { copy } from '../../config/copy';
+import { payoutsCopy } from './copy';
 import { usePageCursors, useRememberPageEnd } from '../../lib/usePageCursors';
 import { payoutColumns } from './payoutColumns';
 import { useGetCommissionByMonthQuery, useGetPayoutsQuery, useGetWaitingSellersQuery } from './payoutsApi';
@@ -30,14 +31,14 @@ function PayoutsGrid() {
       {list.isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {list.isError && (
         <Box sx={{ mb: 1 }}>
-          <LoadFailed what={copy.payouts.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+          <LoadFailed what={payoutsCopy.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
         </Box>
       )}
       {empty ? (
-        <Typography color="text.secondary">{copy.payouts.empty}</Typography>
+        <Typography color="text.secondary">{payoutsCopy.empty}</Typography>
       ) : (
         <DataGrid
-          aria-label={copy.payouts.title}
+          aria-label={payoutsCopy.title}
           rows={list.data?.payouts ?? []}
           columns={payoutColumns}
           getRowId={(payout) => payout._id}
@@ -64,13 +65,13 @@ function WaitingSellers() {
   const waiting = useGetWaitingSellersQuery();
   return (
     <PagedTable
-      label={copy.payouts.waiting.title}
+      label={payoutsCopy.waiting.title}
       columns={waitingColumns}
       rows={waiting.data ?? []}
       rowKey={(seller) => seller.sellerId}
       list={wholeList(waiting)}
-      failedText={copy.payouts.waiting.failed}
-      empty={<EmptyState message={copy.payouts.waiting.empty} />}
+      failedText={payoutsCopy.waiting.failed}
+      empty={<EmptyState message={payoutsCopy.waiting.empty} />}
     />
   );
 }
@@ -79,13 +80,13 @@ function CommissionByMonth() {
   const months = useGetCommissionByMonthQuery();
   return (
     <PagedTable
-      label={copy.payouts.commission.title}
+      label={payoutsCopy.commission.title}
       columns={commissionColumns}
       rows={months.data ?? []}
       rowKey={(row) => row.month}
       list={wholeList(months)}
-      failedText={copy.payouts.commission.failed}
-      empty={<EmptyState message={copy.payouts.commission.empty} />}
+      failedText={payoutsCopy.commission.failed}
+      empty={<EmptyState message={payoutsCopy.commission.empty} />}
     />
   );
 }
@@ -110,17 +111,17 @@ export function Component() {
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.payouts.title}
+        {payoutsCopy.title}
       </Typography>
       <Stack spacing={5}>
         <PayoutsGrid />
-        <Section id="payouts-waiting" title={copy.payouts.waiting.title}>
+        <Section id="payouts-waiting" title={payoutsCopy.waiting.title}>
           <WaitingSellers />
         </Section>
-        <Section id="payouts-commission" title={copy.payouts.commission.title}>
+        <Section id="payouts-commission" title={payoutsCopy.commission.title}>
           <CommissionByMonth />
         </Section>
-        <Section id="payouts-reconciliation" title={copy.payouts.reconciliation.title}>
+        <Section id="payouts-reconciliation" title={payoutsCopy.reconciliation.title}>
           <ReconciliationPanel />
         </Section>
       </Stack>

@@ -5,13 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PagedTable, wholeList, type PagedColumn } from '../../components/PagedTable';
-import { copy } from '../../config/copy';
+import { payoutsCopy } from './copy';
 import { formatMoment } from '../../lib/orders';
 import { shortId } from '../../lib/shortId';
 import type { ReconciliationDifference } from '../../types/entities';
 import { useGetReconciliationQuery, useReconcileMutation } from './payoutsApi';
 
-const words = copy.payouts.reconciliation;
+const words = payoutsCopy.reconciliation;
 
 const differenceColumns: PagedColumn<ReconciliationDifference>[] = [
   { label: words.kind, skeleton: 'text', cell: (difference) => words.kinds[difference.kind] ?? difference.kind },

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { copy } from '../../config/copy';
+import { payoutsCopy } from './copy';
+import { payoutToasts } from './toasts';
 import { formatUsd } from '../../lib/money';
 import type { AdminPayout } from '../../types/entities';
 import { useRetryPayoutMutation } from './payoutsApi';
@@ -11,12 +12,12 @@ import { useRetryPayoutMutation } from './payoutsApi';
  */
 export function RetryPayoutButton({ payout }: { payout: AdminPayout }) {
   const [retry, { isLoading }] = useRetryPayoutMutation();
-  const seller = payout.sellerName || payout.sellerEmail || copy.payouts.noSeller;
+  const seller = payout.sellerName || payout.sellerEmail || payoutToasts.noSeller;
   return (
     <Button
       variant="outlined"
       size="small"
-      aria-label={copy.payouts.retryLabel(formatUsd(payout.amount), seller)}
+      aria-label={payoutsCopy.retryLabel(formatUsd(payout.amount), seller)}
       aria-disabled={isLoading}
       aria-busy={isLoading}
       startIcon={isLoading ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
@@ -24,7 +25,7 @@ export function RetryPayoutButton({ payout }: { payout: AdminPayout }) {
         if (!isLoading) void retry({ _id: payout._id, sellerName: payout.sellerName, sellerEmail: payout.sellerEmail });
       }}
     >
-      {copy.payouts.retry}
+      {payoutsCopy.retry}
     </Button>
   );
 }

@@ -2,7 +2,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { copy } from '../../config/copy';
+import { payoutsCopy } from './copy';
+import { payoutToasts } from './toasts';
 import { formatUsd } from '../../lib/money';
 import { formatMoment } from '../../lib/orders';
 import { shortId } from '../../lib/shortId';
@@ -25,7 +26,7 @@ function PayoutStateCell({ payout }: { payout: AdminPayout }) {
         size="small"
         color={STATE_COLORS[payout.state]}
         variant={failed ? 'filled' : 'outlined'}
-        label={copy.payouts.states[payout.state]}
+        label={payoutsCopy.states[payout.state]}
         sx={failed ? { fontWeight: 700 } : undefined}
       />
       {failed && payout.failureMessage && (
@@ -42,7 +43,7 @@ function SellerCell({ payout }: { payout: AdminPayout }) {
   return (
     <Stack sx={{ minWidth: 0 }}>
       <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {payout.sellerName || copy.payouts.noSeller}
+        {payout.sellerName || payoutToasts.noSeller}
       </Typography>
       {payout.sellerEmail && (
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -56,10 +57,10 @@ function SellerCell({ payout }: { payout: AdminPayout }) {
 function OriginCell({ payout }: { payout: AdminPayout }) {
   return (
     <Stack>
-      <Typography variant="body2">{copy.payouts.origins[payout.origin]}</Typography>
+      <Typography variant="body2">{payoutsCopy.origins[payout.origin]}</Typography>
       {payout.retryOf && (
         <Typography variant="body2" color="text.secondary" title={payout.retryOf}>
-          {copy.payouts.retryOf(shortId(payout.retryOf))}
+          {payoutsCopy.retryOf(shortId(payout.retryOf))}
         </Typography>
       )}
     </Stack>
@@ -70,7 +71,7 @@ function OriginCell({ payout }: { payout: AdminPayout }) {
 export const payoutColumns: GridColDef<AdminPayout>[] = [
   {
     field: 'seller',
-    headerName: copy.payouts.seller,
+    headerName: payoutsCopy.seller,
     flex: 1.4,
     minWidth: 180,
     sortable: false,
@@ -79,14 +80,14 @@ export const payoutColumns: GridColDef<AdminPayout>[] = [
   },
   {
     field: 'amount',
-    headerName: copy.payouts.amount,
+    headerName: payoutsCopy.amount,
     width: 110,
     sortable: false,
     valueFormatter: (value: number | undefined) => (value === undefined ? '' : formatUsd(value)),
   },
   {
     field: 'state',
-    headerName: copy.payouts.state,
+    headerName: payoutsCopy.state,
     flex: 1.2,
     minWidth: 160,
     sortable: false,
@@ -94,7 +95,7 @@ export const payoutColumns: GridColDef<AdminPayout>[] = [
   },
   {
     field: 'origin',
-    headerName: copy.payouts.origin,
+    headerName: payoutsCopy.origin,
     flex: 1,
     minWidth: 150,
     sortable: false,
@@ -102,14 +103,14 @@ export const payoutColumns: GridColDef<AdminPayout>[] = [
   },
   {
     field: 'createdAt',
-    headerName: copy.payouts.created,
+    headerName: payoutsCopy.created,
     width: 170,
     sortable: false,
     valueFormatter: (value: string | undefined) => (value ? formatMoment(value) : ''),
   },
   {
     field: 'action',
-    headerName: copy.payouts.action,
+    headerName: payoutsCopy.action,
     width: 110,
     sortable: false,
     renderCell: ({ row }) => (row.state === 'failed' ? <RetryPayoutButton payout={row} /> : null),

@@ -1,7 +1,7 @@
 import { isFulfilled, isRejected, type UnknownAction } from '@reduxjs/toolkit';
-import { errorMessage } from '../../api/errorMessages';
+import { endpointNamed, errorMessage } from '../../api/baseApi';
 import type { AppStartListening } from '../../app/listenerMiddleware';
-import { copy } from '../../config/copy';
+import { payoutToasts } from './toasts';
 import { formatUsd } from '../../lib/money';
 import type { Payout, Reconciliation } from '../../types/entities';
 import type { PayoutRef } from './payoutsApi';
@@ -16,12 +16,12 @@ interface EndpointMeta {
 const answers =
   (endpoint: PayoutsEndpoint) =>
   (action: UnknownAction): boolean =>
-    (action.meta as EndpointMeta | undefined)?.arg?.endpointName === endpoint;
+    endpointNamed(action, endpoint);
 
 /** Whose payout it is, for the word after a retry. */
 const sellerOf = (action: UnknownAction): string => {
   const payout = (action.meta as EndpointMeta | undefined)?.arg?.originalArgs as PayoutRef | undefined;
-  return payout?.sellerName || payout?.sellerEmail || copy.payouts.noSeller;
+  return payout?.sellerName || payout?.sellerEmail || payoutToasts.noSeller;
 };
 
 /** The payouts feature's side effects: a word after each retry and each reconciliation, the server's when refused. */
@@ -32,9 +32,9 @@ export function addPayoutListeners(startListening: AppStartListening): void {
       const payout = action.payload as Payout;
       // The bank may refuse the new payout at once, too.
       if (payout.state === 'failed') {
-        api.extra.notifier.notify(copy.payouts.retriedAndFailed(payout.failureMessage ?? copy.payouts.states.failed), 'error');
+        api.extra.notifier.notify(payoutToasts.retriedAndFailed(payout.failureMessage), 'error');
       } else {
-        api.extra.notifier.notify(copy.payouts.retried(formatUsd(payout.amount), sellerOf(action)), 'success');
+        api.extra.notifier.notify(payoutToasts.retried(formatUsd(payout.amount), sellerOf(action)), 'success');
       }
     },
   });
@@ -43,7 +43,7 @@ export function addPayoutListeners(startListening: AppStartListening): void {
     predicate: (action) => isFulfilled(action) && answers('reconcile')(action),
     effect: (action, api) => {
       const found = (action.payload as Reconciliation).differences.length;
-      api.extra.notifier.notify(copy.payouts.reconciliation.found(found), found === 0 ? 'success' : 'warning');
+      api.extra.notifier.notify(payoutToasts.reconciled(found), found === 0 ? 'success' : 'warning');
     },
   });
 
@@ -51,7 +51,7 @@ export function addPayoutListeners(startListening: AppStartListening): void {
     predicate: (action) => isRejected(action) && (answers('retryPayout')(action) || answers('reconcile')(action)),
     effect: (action, api) => {
       if (!isRejected(action)) return;
-      const fallback = answers('retryPayout')(action) ? copy.payouts.retryFailed : copy.payouts.reconciliation.runFailed;
+      const fallback = answers('retryPayout')(action) ? payoutToasts.retryFailed : payoutToasts.reconcileFailed;
       api.extra.notifier.notify(errorMessage(action.payload ?? action.error, fallback), 'error');
     },
   });

@@ -1,5 +1,5 @@
 import type { PagedColumn } from '../../components/PagedTable';
-import { copy } from '../../config/copy';
+import { payoutsCopy } from './copy';
 import { formatUsd } from '../../lib/money';
 import type { MonthlyCommission, WaitingSeller } from '../../types/entities';
 
@@ -18,14 +18,14 @@ const amountCell = (amount: number) => (
 
 /** Sellers with money to pay and no active payout account: who, how much, how far their account got. */
 export const waitingColumns: PagedColumn<WaitingSeller>[] = [
-  { label: copy.payouts.waiting.seller, skeleton: 'text', cell: (seller) => seller.name },
-  { label: copy.payouts.waiting.email, skeleton: 'text', cell: (seller) => <span style={{ overflowWrap: 'anywhere' }}>{seller.email}</span> },
-  { label: copy.payouts.waiting.available, skeleton: 'text', cell: (seller) => amountCell(seller.available) },
-  { label: copy.payouts.waiting.account, skeleton: 'text', cell: (seller) => copy.payouts.waiting.accounts[seller.account] },
+  { label: payoutsCopy.waiting.seller, skeleton: 'text', cell: (seller) => seller.name },
+  { label: payoutsCopy.waiting.email, skeleton: 'text', cell: (seller) => <span style={{ overflowWrap: 'anywhere' }}>{seller.email}</span> },
+  { label: payoutsCopy.waiting.available, skeleton: 'text', cell: (seller) => amountCell(seller.available) },
+  { label: payoutsCopy.waiting.account, skeleton: 'text', cell: (seller) => payoutsCopy.waiting.accounts[seller.account] },
 ];
 
 /** The platform's commission, month by month. */
 export const commissionColumns: PagedColumn<MonthlyCommission>[] = [
-  { label: copy.payouts.commission.month, skeleton: 'text', cell: (row) => formatMonth(row.month) },
-  { label: copy.payouts.commission.amount, skeleton: 'text', cell: (row) => amountCell(row.commission) },
+  { label: payoutsCopy.commission.month, skeleton: 'text', cell: (row) => formatMonth(row.month) },
+  { label: payoutsCopy.commission.amount, skeleton: 'text', cell: (row) => amountCell(row.commission) },
 ];

@@ -31,7 +31,7 @@ function receiveLine(typed: string | number, commission: CommissionRate | undefi
   const price = typeof typed === 'number' ? typed : typed.trim() ? Number(typed) : NaN;
   if (!commission || !Number.isFinite(price) || price < 0.5) return undefined;
   if (Math.abs(price * 100 - Math.round(price * 100)) > 1e-6) return undefined;
-  return copy.earnings.willReceive(formatUsd(sellerShare(price, commission)));
+  return copy.sellerTake.willReceive(formatUsd(sellerShare(price, commission)));
 }
 
 // Each field re-renders only when its own props change, not on every key typed elsewhere.

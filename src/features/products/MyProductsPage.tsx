@@ -33,7 +33,7 @@ function productColumns(onDelete: (product: Product) => void): PagedColumn<Produ
           {formatDollars(product.price)}
           {product.youReceive !== undefined && (
             <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-              {copy.earnings.receiveLine(formatUsd(product.youReceive))}
+              {copy.sellerTake.receiveLine(formatUsd(product.youReceive))}
             </Typography>
           )}
         </>

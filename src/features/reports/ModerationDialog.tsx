@@ -11,6 +11,7 @@ import * as Yup from 'yup';
 import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
+import { reportsCopy } from './copy';
 import type { AdminReport, ModerationAction } from '../../types/entities';
 import { useModerateMutation, useReinstateMutation } from './reportsApi';
 
@@ -23,7 +24,7 @@ export interface Decision {
 }
 
 const schema = Yup.object({
-  reason: Yup.string().trim().required(copy.reports.whyNeeded).max(MODERATION_REASON_MAX, copy.reviews.tooLong(MODERATION_REASON_MAX)),
+  reason: Yup.string().trim().required(reportsCopy.whyNeeded).max(MODERATION_REASON_MAX, copy.reviews.tooLong(MODERATION_REASON_MAX)),
 });
 
 /** Whom or what the decision is about, in the dialog's words. */
@@ -76,8 +77,8 @@ export function ModerationDialog({ decision, onClose }: Props) {
     onClose();
   };
   const reasonError = (formik.touched.reason && formik.errors.reason) || undefined;
-  const title = shown ? (shown.action === 'reinstate' ? copy.reports.lift : copy.reports.ask[shown.action]) : '';
-  const confirm = shown ? (shown.action === 'reinstate' ? copy.reports.lift : copy.reports.moves[shown.action]) : '';
+  const title = shown ? (shown.action === 'reinstate' ? reportsCopy.lift : reportsCopy.ask[shown.action]) : '';
+  const confirm = shown ? (shown.action === 'reinstate' ? reportsCopy.lift : reportsCopy.moves[shown.action]) : '';
 
   return (
     <Dialog
@@ -95,7 +96,7 @@ export function ModerationDialog({ decision, onClose }: Props) {
             {shown ? subjectOf(shown) : ''}
           </DialogContentText>
           <FormTextField
-            label={copy.reports.reason}
+            label={reportsCopy.reason}
             multiline
             minRows={2}
             required
@@ -107,7 +108,7 @@ export function ModerationDialog({ decision, onClose }: Props) {
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={busy}>
-            {copy.reports.back}
+            {reportsCopy.back}
           </Button>
           <Button type="submit" variant="contained" color={shown?.action === 'suspend' || shown?.action === 'delete' ? 'error' : 'primary'} disabled={busy}>
             {confirm}

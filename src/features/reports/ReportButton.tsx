@@ -2,7 +2,7 @@ import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { copy } from '../../config/copy';
+import { reportsCopy } from './copy';
 import { useHydrated } from '../../lib/useHydrated';
 import type { ReportKind } from '../../types/entities';
 import { selectAuthStatus } from '../auth/authSlice';
@@ -44,7 +44,7 @@ export function ReportButton({ kind, id, label, describedBy }: ReportButtonProps
         }}
         sx={{ color: 'text.secondary' }}
       >
-        {label ?? copy.reports.report[kind]}
+        {label ?? reportsCopy.report[kind]}
       </Button>
       {opened && (
         <Suspense fallback={null}>

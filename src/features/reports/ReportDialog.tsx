@@ -16,6 +16,7 @@ import * as Yup from 'yup';
 import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
+import { reportsCopy } from './copy';
 import type { ReportKind, ReportReason } from '../../types/entities';
 import { useCreateReportMutation } from './reportsApi';
 import { isRepeatReport } from './reportsListeners';
@@ -31,7 +32,7 @@ interface ReportValues {
 const initialValues: ReportValues = { reason: '', text: '' };
 
 const schema = Yup.object({
-  reason: Yup.string().oneOf(REPORT_REASONS, copy.reports.reasonNeeded).required(copy.reports.reasonNeeded),
+  reason: Yup.string().oneOf(REPORT_REASONS, reportsCopy.reasonNeeded).required(reportsCopy.reasonNeeded),
   text: Yup.string().trim().max(REPORT_TEXT_MAX, copy.reviews.tooLong(REPORT_TEXT_MAX)),
 });
 
@@ -74,12 +75,12 @@ export function ReportDialog({ kind, id, open, onClose }: ReportDialogProps) {
 
   return (
     <Dialog open={open} onClose={isLoading ? undefined : close} aria-labelledby={`${dialogId}-title`} fullWidth maxWidth="sm">
-      <DialogTitle id={`${dialogId}-title`}>{copy.reports.report[kind]}</DialogTitle>
+      <DialogTitle id={`${dialogId}-title`}>{reportsCopy.report[kind]}</DialogTitle>
       <form onSubmit={formik.handleSubmit} noValidate>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
           <FormControl component="fieldset" error={Boolean(reasonError)} required>
             <FormLabel component="legend" id={`${dialogId}-reason`}>
-              {copy.reports.reason}
+              {reportsCopy.reason}
             </FormLabel>
             <RadioGroup
               aria-labelledby={`${dialogId}-reason`}
@@ -90,13 +91,13 @@ export function ReportDialog({ kind, id, open, onClose }: ReportDialogProps) {
               onBlur={() => void formik.setFieldTouched('reason', true)}
             >
               {REPORT_REASONS.map((reason) => (
-                <FormControlLabel key={reason} value={reason} control={<Radio />} label={copy.reports.reasons[reason]} />
+                <FormControlLabel key={reason} value={reason} control={<Radio />} label={reportsCopy.reasons[reason]} />
               ))}
             </RadioGroup>
             {reasonError && <FormHelperText id={`${dialogId}-reason-error`}>{reasonError}</FormHelperText>}
           </FormControl>
           <FormTextField
-            label={copy.reports.text}
+            label={reportsCopy.text}
             multiline
             minRows={3}
             {...formik.getFieldProps('text')}
@@ -107,10 +108,10 @@ export function ReportDialog({ kind, id, open, onClose }: ReportDialogProps) {
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={isLoading}>
-            {copy.reports.cancel}
+            {reportsCopy.cancel}
           </Button>
           <Button type="submit" variant="contained" disabled={isLoading}>
-            {copy.reports.send}
+            {reportsCopy.send}
           </Button>
         </DialogActions>
       </form>

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import { FormSelectField } from '../../components/FormField';
 import { copy } from '../../config/copy';
+import { reportsCopy } from './copy';
 import type { ReportFilters } from './useReportsGrid';
 
-const STATES = Object.keys(copy.reports.states) as Array<keyof typeof copy.reports.states>;
-const KINDS = Object.keys(copy.reports.kinds) as Array<keyof typeof copy.reports.kinds>;
-const REASONS = Object.keys(copy.reports.reasons) as Array<keyof typeof copy.reports.reasons>;
+const STATES = Object.keys(reportsCopy.states) as Array<keyof typeof reportsCopy.states>;
+const KINDS = Object.keys(reportsCopy.kinds) as Array<keyof typeof reportsCopy.kinds>;
+const REASONS = Object.keys(reportsCopy.reasons) as Array<keyof typeof reportsCopy.reasons>;
 
 interface Props {
   filters: ReportFilters;
@@ -23,7 +24,7 @@ export function ReportFiltersBar({ filters, onChange }: Props) {
       onChange={(event) => onChange({ ...filters, [key]: event.target.value })}
       sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
     >
-      <option value="">{copy.reports.any}</option>
+      <option value="">{reportsCopy.any}</option>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
@@ -33,9 +34,9 @@ export function ReportFiltersBar({ filters, onChange }: Props) {
   );
   return (
     <Box role="group" aria-label={copy.search.filters} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-      {select('state', copy.reports.state, STATES.map((value) => ({ value, label: copy.reports.states[value] })))}
-      {select('kind', copy.reports.kind, KINDS.map((value) => ({ value, label: copy.reports.kinds[value] })))}
-      {select('reason', copy.reports.reason, REASONS.map((value) => ({ value, label: copy.reports.reasons[value] })))}
+      {select('state', reportsCopy.state, STATES.map((value) => ({ value, label: reportsCopy.states[value] })))}
+      {select('kind', reportsCopy.kind, KINDS.map((value) => ({ value, label: reportsCopy.kinds[value] })))}
+      {select('reason', reportsCopy.reason, REASONS.map((value) => ({ value, label: reportsCopy.reasons[value] })))}
     </Box>
   );
 }

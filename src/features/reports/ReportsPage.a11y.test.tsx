@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { copy } from '../../config/copy';
+import { reportsCopy } from './copy';
 import { axeViolations, setViewportWidth } from '../../testing/axe';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { Component as ReportsPage } from './ReportsPage';
@@ -30,14 +30,14 @@ describe.each([390, 1280])('the reports page at %i px', (width) => {
     renderWithProviders(<ReportsPage />, { preloadedState: signedInState({ isAdmin: true }) });
     const row = await screen.findByRole('row', { name: /Pay me outside/ });
     // A phone gets the report in one column and the buttons beside it.
-    const headers = within(screen.getByRole('grid', { name: copy.reports.title })).getAllByRole('columnheader');
+    const headers = within(screen.getByRole('grid', { name: reportsCopy.title })).getAllByRole('columnheader');
     expect(headers).toHaveLength(width < 600 ? 2 : 8);
     expect(await axeViolations()).toEqual([]);
 
-    await user.click(within(row).getByRole('button', { name: copy.reports.lift }));
-    const dialog = await screen.findByRole('dialog', { name: copy.reports.lift });
-    await user.click(within(dialog).getByRole('button', { name: copy.reports.lift }));
-    await within(dialog).findByText(copy.reports.whyNeeded);
+    await user.click(within(row).getByRole('button', { name: reportsCopy.lift }));
+    const dialog = await screen.findByRole('dialog', { name: reportsCopy.lift });
+    await user.click(within(dialog).getByRole('button', { name: reportsCopy.lift }));
+    await within(dialog).findByText(reportsCopy.whyNeeded);
     expect(await axeViolations()).toEqual([]);
   });
 });

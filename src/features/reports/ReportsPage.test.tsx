@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { copy } from '../../config/copy';
+import { reportsCopy } from './copy';
+import { reportToasts } from './toasts';
 import { numbered } from '../../testing/pagedList';
 import { renderApp, renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { Component as ReportsPage } from './ReportsPage';
@@ -8,7 +10,7 @@ import { aReport, serveAdminReports } from './testSupport';
 
 const admin = signedInState({ isAdmin: true, isSeller: true });
 const renderReports = () => renderWithProviders(<ReportsPage />, { preloadedState: admin });
-const grid = () => screen.getByRole('grid', { name: copy.reports.title });
+const grid = () => screen.getByRole('grid', { name: reportsCopy.title });
 /** The summaries of what was reported, row by row. */
 const summaries = () =>
   within(grid())
@@ -25,7 +27,7 @@ describe('reports (admin)', () => {
     const user = userEvent.setup();
     renderReports();
 
-    expect(await screen.findByRole('heading', { level: 1, name: copy.reports.title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: reportsCopy.title })).toBeInTheDocument();
     await waitFor(() => expect(summaries()[0]).toBe('Book 30'));
     expect(summaries()).toHaveLength(25);
     expect(api.lists).toEqual([{ limit: '25', state: 'open', sort: 'created_desc' }]);
@@ -48,20 +50,20 @@ describe('reports (admin)', () => {
     renderReports();
     await waitFor(() => expect(summaries()).toEqual(['Book 3', 'Book 2', 'Book 1']));
 
-    await user.selectOptions(screen.getByRole('combobox', { name: copy.reports.kind }), copy.reports.kinds.review);
+    await user.selectOptions(screen.getByRole('combobox', { name: reportsCopy.kind }), reportsCopy.kinds.review);
     await waitFor(() => expect(summaries()).toEqual(['Book 3', 'Book 2']));
-    await user.selectOptions(screen.getByRole('combobox', { name: copy.reports.reason }), copy.reports.reasons.spam);
+    await user.selectOptions(screen.getByRole('combobox', { name: reportsCopy.reason }), reportsCopy.reasons.spam);
     await waitFor(() => expect(summaries()).toEqual(['Book 3']));
-    await user.selectOptions(screen.getByRole('combobox', { name: copy.reports.state }), copy.reports.any);
+    await user.selectOptions(screen.getByRole('combobox', { name: reportsCopy.state }), reportsCopy.any);
     await waitFor(() => expect(summaries()).toEqual(['Book 4', 'Book 3']));
     expect(api.lists.at(-1)).toEqual({ limit: '25', kind: 'review', reason: 'spam', sort: 'created_desc' });
 
-    await user.click(within(grid()).getByRole('columnheader', { name: copy.reports.at }));
+    await user.click(within(grid()).getByRole('columnheader', { name: reportsCopy.at }));
     await waitFor(() => expect(summaries()).toEqual(['Book 3', 'Book 4']));
     expect(api.lists.at(-1)).toEqual({ limit: '25', kind: 'review', reason: 'spam', sort: 'created_asc' });
 
-    await user.selectOptions(screen.getByRole('combobox', { name: copy.reports.kind }), copy.reports.kinds.message);
-    expect(await screen.findByText(copy.reports.empty)).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: reportsCopy.kind }), reportsCopy.kinds.message);
+    expect(await screen.findByText(reportsCopy.empty)).toBeInTheDocument();
   });
 
   it('shows what was reported, whom it concerns, who reported it and why, and what was done', async () => {
@@ -78,24 +80,24 @@ describe('reports (admin)', () => {
     ]);
     renderReports();
     const user = userEvent.setup();
-    await user.selectOptions(await screen.findByRole('combobox', { name: copy.reports.state }), copy.reports.any);
+    await user.selectOptions(await screen.findByRole('combobox', { name: reportsCopy.state }), reportsCopy.any);
     const row = await screen.findByRole('row', { name: /Pay me by wire instead/ });
-    expect(within(row).getByText(copy.reports.kinds.message)).toBeInTheDocument();
-    expect(within(row).getByText(copy.reports.hidden)).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: copy.reports.thread })).toHaveAttribute('href', '/dashboard/messages/th1');
+    expect(within(row).getByText(reportsCopy.kinds.message)).toBeInTheDocument();
+    expect(within(row).getByText(reportsCopy.hidden)).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: reportsCopy.thread })).toHaveAttribute('href', '/dashboard/messages/th1');
     expect(within(row).getByText('vera@example.com')).toBeInTheDocument();
-    expect(within(row).getByText(copy.reports.suspended)).toBeInTheDocument();
+    expect(within(row).getByText(reportsCopy.suspended)).toBeInTheDocument();
     expect(within(row).getByText('Rita Reader')).toBeInTheDocument();
-    expect(within(row).getByText(copy.reports.reasons.abuse)).toBeInTheDocument();
+    expect(within(row).getByText(reportsCopy.reasons.abuse)).toBeInTheDocument();
     expect(within(row).getByText('Asked me to pay outside the shop.')).toBeInTheDocument();
-    expect(within(row).getByText(copy.reports.states.actioned)).toBeInTheDocument();
+    expect(within(row).getByText(reportsCopy.states.actioned)).toBeInTheDocument();
     expect(within(row).getByText(/^Hidden by Ada Admin, 2 Nov 2026, \d\d:\d\d: Off-platform payment$/)).toBeInTheDocument();
     // Hidden already, suspended already, not open: only delete is left, and the suspension may be lifted.
-    expect(within(row).queryByRole('button', { name: copy.reports.moves.hide })).not.toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: copy.reports.moves.suspend })).not.toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: copy.reports.moves.dismiss })).not.toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: copy.reports.moves.delete })).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: copy.reports.lift })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: reportsCopy.moves.hide })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: reportsCopy.moves.suspend })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: reportsCopy.moves.dismiss })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: reportsCopy.moves.delete })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: reportsCopy.lift })).toBeInTheDocument();
   });
 
   it('hides what was reported only with a reason, says so, and reads the queue again', async () => {
@@ -103,19 +105,19 @@ describe('reports (admin)', () => {
     const user = userEvent.setup();
     const { services } = renderReports();
     await screen.findByRole('row', { name: /Book 1/ });
-    await user.click(within(rowOf('Book 1')).getByRole('button', { name: copy.reports.moves.hide }));
-    const dialog = await screen.findByRole('dialog', { name: copy.reports.ask.hide });
+    await user.click(within(rowOf('Book 1')).getByRole('button', { name: reportsCopy.moves.hide }));
+    const dialog = await screen.findByRole('dialog', { name: reportsCopy.ask.hide });
     expect(within(dialog).getByText('Book 1')).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: copy.reports.moves.hide }));
-    expect(await within(dialog).findByText(copy.reports.whyNeeded)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: reportsCopy.moves.hide }));
+    expect(await within(dialog).findByText(reportsCopy.whyNeeded)).toBeInTheDocument();
     expect(api.posts).toEqual([]);
 
-    await user.type(within(dialog).getByRole('textbox', { name: copy.reports.reason }), ' Counterfeit copy ');
-    await user.click(within(dialog).getByRole('button', { name: copy.reports.moves.hide }));
+    await user.type(within(dialog).getByRole('textbox', { name: reportsCopy.reason }), ' Counterfeit copy ');
+    await user.click(within(dialog).getByRole('button', { name: reportsCopy.moves.hide }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.posts).toEqual([{ path: '/admin/reports/rep01/actions', body: { action: 'hide', reason: 'Counterfeit copy' } }]);
-    expect(services.notifier.notify).toHaveBeenCalledWith(copy.reports.done.hide, 'success');
+    expect(services.notifier.notify).toHaveBeenCalledWith(reportToasts.done.hide, 'success');
     await waitFor(() => expect(api.lists).toHaveLength(2));
   });
 
@@ -125,13 +127,13 @@ describe('reports (admin)', () => {
     renderReports();
     await screen.findByRole('row', { name: /Book 1/ });
     const row = rowOf('Book 1');
-    expect(within(row).queryByRole('button', { name: copy.reports.moves.hide })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: reportsCopy.moves.hide })).not.toBeInTheDocument();
 
     for (const action of ['suspend', 'delete', 'dismiss'] as const) {
-      await user.click(within(rowOf('Book 1')).getByRole('button', { name: copy.reports.moves[action] }));
-      const dialog = await screen.findByRole('dialog', { name: copy.reports.ask[action] });
-      await user.type(within(dialog).getByRole('textbox', { name: copy.reports.reason }), `Why ${action}`);
-      await user.click(within(dialog).getByRole('button', { name: copy.reports.moves[action] }));
+      await user.click(within(rowOf('Book 1')).getByRole('button', { name: reportsCopy.moves[action] }));
+      const dialog = await screen.findByRole('dialog', { name: reportsCopy.ask[action] });
+      await user.type(within(dialog).getByRole('textbox', { name: reportsCopy.reason }), `Why ${action}`);
+      await user.click(within(dialog).getByRole('button', { name: reportsCopy.moves[action] }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     }
     expect(api.posts.map((post) => post.body)).toEqual([
@@ -146,10 +148,10 @@ describe('reports (admin)', () => {
     const user = userEvent.setup();
     renderReports();
     await screen.findByRole('row', { name: /Book 1/ });
-    await user.click(within(rowOf('Book 1')).getByRole('button', { name: copy.reports.moves.hide }));
-    const dialog = await screen.findByRole('dialog', { name: copy.reports.ask.hide });
-    await user.type(within(dialog).getByRole('textbox', { name: copy.reports.reason }), 'Spam');
-    await user.click(within(dialog).getByRole('button', { name: copy.reports.moves.hide }));
+    await user.click(within(rowOf('Book 1')).getByRole('button', { name: reportsCopy.moves.hide }));
+    const dialog = await screen.findByRole('dialog', { name: reportsCopy.ask.hide });
+    await user.type(within(dialog).getByRole('textbox', { name: reportsCopy.reason }), 'Spam');
+    await user.click(within(dialog).getByRole('button', { name: reportsCopy.moves.hide }));
     expect(await within(dialog).findByText('Only a listing, a message or a review can be hidden')).toBeInTheDocument();
   });
 
@@ -160,14 +162,14 @@ describe('reports (admin)', () => {
     const user = userEvent.setup();
     const { services } = renderReports();
     await screen.findByRole('row', { name: /Book 1/ });
-    await user.click(within(rowOf('Book 1')).getByRole('button', { name: copy.reports.lift }));
-    const dialog = await screen.findByRole('dialog', { name: copy.reports.lift });
+    await user.click(within(rowOf('Book 1')).getByRole('button', { name: reportsCopy.lift }));
+    const dialog = await screen.findByRole('dialog', { name: reportsCopy.lift });
     expect(within(dialog).getByText('Vera Seller (vera@example.com)')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: copy.reports.reason }), 'Appeal accepted');
-    await user.click(within(dialog).getByRole('button', { name: copy.reports.lift }));
+    await user.type(within(dialog).getByRole('textbox', { name: reportsCopy.reason }), 'Appeal accepted');
+    await user.click(within(dialog).getByRole('button', { name: reportsCopy.lift }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.posts).toEqual([{ path: '/admin/users/u-vera/reinstate', body: { reason: 'Appeal accepted' } }]);
-    expect(services.notifier.notify).toHaveBeenCalledWith(copy.reports.lifted, 'success');
+    expect(services.notifier.notify).toHaveBeenCalledWith(reportToasts.lifted, 'success');
   });
 
   it('is for admins only, and in their menu', async () => {

@@ -7,6 +7,7 @@ import { DataGrid } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
+import { reportsCopy } from './copy';
 import { ModerationDialog, type Decision } from './ModerationDialog';
 import { compactReportColumns, reportColumns } from './reportColumns';
 import { ReportFiltersBar } from './ReportFiltersBar';
@@ -32,20 +33,20 @@ export function Component() {
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.reports.title}
+        {reportsCopy.title}
       </Typography>
       <ReportFiltersBar filters={grid.filters} onChange={grid.onFiltersChange} />
       {grid.isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {failed && (
         <Box sx={{ mb: 1 }}>
-          <LoadFailed what={copy.reports.failed} error={grid.error} retrying={grid.isFetching} onRetry={grid.retry} />
+          <LoadFailed what={reportsCopy.failed} error={grid.error} retrying={grid.isFetching} onRetry={grid.retry} />
         </Box>
       )}
       {empty ? (
-        <Typography color="text.secondary">{copy.reports.empty}</Typography>
+        <Typography color="text.secondary">{reportsCopy.empty}</Typography>
       ) : (
         <DataGrid
-          label={copy.reports.title}
+          label={reportsCopy.title}
           rows={grid.reports}
           columns={columns}
           getRowId={(report) => report._id}

@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
-import { copy } from '../../config/copy';
+import { reportsCopy } from './copy';
+import { reportToasts } from './toasts';
 import { paths } from '../../config/paths';
 import { formatMoment } from '../../lib/orders';
 import type { AdminReport, ModerationAction } from '../../types/entities';
@@ -22,8 +23,8 @@ export function ReportedCell({ report }: { report: AdminReport }) {
   return (
     <Box sx={stack}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-        <Chip size="small" variant="outlined" label={copy.reports.kinds[kind]} />
-        {target.hidden && <Chip size="small" color="warning" label={copy.reports.hidden} />}
+        <Chip size="small" variant="outlined" label={reportsCopy.kinds[kind]} />
+        {target.hidden && <Chip size="small" color="warning" label={reportsCopy.hidden} />}
       </Box>
       <Box sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
         {kind === 'book' && !target.hidden ? (
@@ -36,7 +37,7 @@ export function ReportedCell({ report }: { report: AdminReport }) {
       </Box>
       {kind === 'message' && target.threadId && (
         <Link component={RouterLink} to={paths.thread(target.threadId)}>
-          {copy.reports.thread}
+          {reportsCopy.thread}
         </Link>
       )}
     </Box>
@@ -55,9 +56,9 @@ export function UserCell({ report, onDecide }: { report: AdminReport; onDecide: 
       </Box>
       {user.suspended && (
         <>
-          <Chip size="small" color="error" label={copy.reports.suspended} />
+          <Chip size="small" color="error" label={reportsCopy.suspended} />
           <Button size="small" variant="outlined" onClick={() => onDecide(report, 'reinstate')}>
-            {copy.reports.lift}
+            {reportsCopy.lift}
           </Button>
         </>
       )}
@@ -81,7 +82,7 @@ export function ReasonCell({ report }: { report: AdminReport }) {
   return (
     <Box sx={stack}>
       <Box component="span" sx={{ fontWeight: 600 }}>
-        {copy.reports.reasons[report.reason]}
+        {reportsCopy.reasons[report.reason]}
       </Box>
       {report.text && <Box sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{report.text}</Box>}
     </Box>
@@ -89,7 +90,7 @@ export function ReasonCell({ report }: { report: AdminReport }) {
 }
 
 export function StateCell({ report }: { report: AdminReport }) {
-  return <Chip size="small" color={STATE_COLORS[report.state]} label={copy.reports.states[report.state]} />;
+  return <Chip size="small" color={STATE_COLORS[report.state]} label={reportsCopy.states[report.state]} />;
 }
 
 /** Every decision taken on the report, oldest first: what, by whom, when and why. */
@@ -99,7 +100,7 @@ export function HistoryCell({ report }: { report: AdminReport }) {
     <Box component="ol" sx={{ m: 0, py: 0.5, pl: 2, display: 'grid', gap: 0.5 }}>
       {report.actions.map((taken) => (
         <Box component="li" key={`${taken.action}-${taken.at}`} sx={{ overflowWrap: 'anywhere' }}>
-          {copy.reports.past(copy.reports.done[taken.action], taken.by.name, formatMoment(taken.at), taken.reason)}
+          {reportsCopy.past(reportToasts.done[taken.action], taken.by.name, formatMoment(taken.at), taken.reason)}
         </Box>
       ))}
     </Box>
@@ -127,7 +128,7 @@ export function ActionsCell({ report, onDecide }: { report: AdminReport; onDecid
           color={action === 'suspend' || action === 'delete' ? 'error' : 'primary'}
           onClick={() => onDecide(report, action)}
         >
-          {copy.reports.moves[action]}
+          {reportsCopy.moves[action]}
         </Button>
       ))}
     </Box>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
-import { copy } from '../../config/copy';
+import { reportsCopy } from './copy';
 import { formatMoment } from '../../lib/orders';
 import type { AdminReport } from '../../types/entities';
 import { ActionsCell, HistoryCell, ReasonCell, ReportedCell, ReporterCell, StateCell, UserCell, type OnDecide } from './reportCells';
@@ -12,7 +12,7 @@ const fixed = { sortable: false, filterable: false, disableColumnMenu: true } as
 /** When it was reported: the one column the API orders by (newest or oldest first). */
 const atColumn: GridColDef<AdminReport> = {
   field: SORT_FIELD,
-  headerName: copy.reports.at,
+  headerName: reportsCopy.at,
   width: 150,
   filterable: false,
   disableColumnMenu: true,
@@ -24,13 +24,13 @@ const atColumn: GridColDef<AdminReport> = {
 export function reportColumns(onDecide: OnDecide): GridColDef<AdminReport>[] {
   return [
     atColumn,
-    { ...fixed, field: 'target', headerName: copy.reports.what, flex: 1.4, minWidth: 180, renderCell: ({ row }) => <ReportedCell report={row} /> },
-    { ...fixed, field: 'user', headerName: copy.reports.user, flex: 1, minWidth: 170, renderCell: ({ row }) => <UserCell report={row} onDecide={onDecide} /> },
-    { ...fixed, field: 'reporter', headerName: copy.reports.reporter, flex: 1, minWidth: 150, renderCell: ({ row }) => <ReporterCell report={row} /> },
-    { ...fixed, field: 'reason', headerName: copy.reports.reason, flex: 1.2, minWidth: 160, renderCell: ({ row }) => <ReasonCell report={row} /> },
-    { ...fixed, field: 'state', headerName: copy.reports.state, width: 110, renderCell: ({ row }) => <StateCell report={row} /> },
-    { ...fixed, field: 'actions', headerName: copy.reports.history, flex: 1.2, minWidth: 180, renderCell: ({ row }) => <HistoryCell report={row} /> },
-    { ...fixed, field: '__decide', headerName: copy.reports.actions, width: 190, renderCell: ({ row }) => <ActionsCell report={row} onDecide={onDecide} /> },
+    { ...fixed, field: 'target', headerName: reportsCopy.what, flex: 1.4, minWidth: 180, renderCell: ({ row }) => <ReportedCell report={row} /> },
+    { ...fixed, field: 'user', headerName: reportsCopy.user, flex: 1, minWidth: 170, renderCell: ({ row }) => <UserCell report={row} onDecide={onDecide} /> },
+    { ...fixed, field: 'reporter', headerName: reportsCopy.reporter, flex: 1, minWidth: 150, renderCell: ({ row }) => <ReporterCell report={row} /> },
+    { ...fixed, field: 'reason', headerName: reportsCopy.reason, flex: 1.2, minWidth: 160, renderCell: ({ row }) => <ReasonCell report={row} /> },
+    { ...fixed, field: 'state', headerName: reportsCopy.state, width: 110, renderCell: ({ row }) => <StateCell report={row} /> },
+    { ...fixed, field: 'actions', headerName: reportsCopy.history, flex: 1.2, minWidth: 180, renderCell: ({ row }) => <HistoryCell report={row} /> },
+    { ...fixed, field: '__decide', headerName: reportsCopy.actions, width: 190, renderCell: ({ row }) => <ActionsCell report={row} onDecide={onDecide} /> },
   ];
 }
 
@@ -68,19 +68,19 @@ export function compactReportColumns(onDecide: OnDecide): GridColDef<AdminReport
             </Box>
           </Box>
           <ReportedCell report={row} />
-          <Part name={copy.reports.reason}>
+          <Part name={reportsCopy.reason}>
             <ReasonCell report={row} />
           </Part>
           {row.user && (
-            <Part name={copy.reports.user}>
+            <Part name={reportsCopy.user}>
               <UserCell report={row} onDecide={onDecide} />
             </Part>
           )}
-          <Part name={copy.reports.reporter}>
+          <Part name={reportsCopy.reporter}>
             <ReporterCell report={row} />
           </Part>
           {row.actions.length > 0 && (
-            <Part name={copy.reports.history}>
+            <Part name={reportsCopy.history}>
               <HistoryCell report={row} />
             </Part>
           )}
@@ -90,7 +90,7 @@ export function compactReportColumns(onDecide: OnDecide): GridColDef<AdminReport
     {
       ...fixed,
       field: '__decide',
-      headerName: copy.reports.actions,
+      headerName: reportsCopy.actions,
       width: 104,
       renderCell: ({ row }) => <ActionsCell report={row} onDecide={onDecide} />,
     },

@@ -1,7 +1,7 @@
 import { isFulfilled, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { NotifyVariant } from '../../app/services';
-import { copy } from '../../config/copy';
+import { reportToasts } from './toasts';
 import type { ModerationAction } from '../../types/entities';
 
 /** The API's answer to a second open report of the same thing. */
@@ -18,16 +18,16 @@ type ReportsMeta = { arg?: { endpointName?: string; originalArgs?: { action?: Mo
 function toastFor(action: UnknownAction): [string, NotifyVariant] | undefined {
   const arg = (action.meta as ReportsMeta)?.arg;
   if (isRejectedWithValue(action)) {
-    return arg?.endpointName === 'createReport' && isRepeatReport(action.payload) ? [copy.reports.already, 'info'] : undefined;
+    return arg?.endpointName === 'createReport' && isRepeatReport(action.payload) ? [reportToasts.already, 'info'] : undefined;
   }
   if (!isFulfilled(action)) return undefined;
   switch (arg?.endpointName) {
     case 'createReport':
-      return [copy.reports.sent, 'success'];
+      return [reportToasts.sent, 'success'];
     case 'moderate':
-      return arg.originalArgs?.action && [copy.reports.done[arg.originalArgs.action], 'success'];
+      return arg.originalArgs?.action && [reportToasts.done[arg.originalArgs.action], 'success'];
     case 'reinstate':
-      return [copy.reports.lifted, 'success'];
+      return [reportToasts.lifted, 'success'];
   }
   return undefined;
 }

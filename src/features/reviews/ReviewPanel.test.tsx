@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { reportsCopy } from '../reports/copy';
 import { axeViolations, setViewportWidth } from '../../testing/axe';
 import { anOrder } from '../../testing/fixtures';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
@@ -104,7 +105,7 @@ describe("a completed order's reviews", () => {
     expect(within(review).getByText('Sam Seller, 10 Nov 2026')).toBeInTheDocument();
     // Both were shown: no word about waiting.
     expect(within(region).queryByRole('note')).not.toBeInTheDocument();
-    expect(within(review).getByRole('button', { name: copy.reports.report.review })).toBeInTheDocument();
+    expect(within(review).getByRole('button', { name: reportsCopy.report.review })).toBeInTheDocument();
 
     await user.click(within(review).getByRole('button', { name: copy.reviews.reply }));
     expect(await within(review).findByText(copy.reviews.replyNeeded)).toBeInTheDocument();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { copy } from '../../config/copy';
+import { reportsCopy } from '../reports/copy';
 import { axeViolations, setViewportWidth } from '../../testing/axe';
 import { numbered } from '../../testing/pagedList';
 import { renderWithProviders, signedInState, signedOutState } from '../../testing/renderWithProviders';
@@ -87,8 +88,8 @@ describe("a seller's reviews on their page", () => {
     const region = await reviewsRegion();
     expect(await within(region).findByText('Thank you!')).toBeInTheDocument();
     expect(within(region).getByText(copy.reviews.replyOf('Vera Seller'))).toBeInTheDocument();
-    expect(within(region).getAllByRole('button', { name: copy.reports.report.review })).toHaveLength(2);
-    expect(screen.getByRole('button', { name: copy.reports.report.user })).toBeInTheDocument();
+    expect(within(region).getAllByRole('button', { name: reportsCopy.report.review })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: reportsCopy.report.user })).toBeInTheDocument();
   });
 
   it("takes the score under the name from the seller's profile when it carries one", async () => {

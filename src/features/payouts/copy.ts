@@ -1,0 +1,53 @@
+/** The admins' payouts page: every payout to sellers, who waits for one, what the shop earned and whether Stripe agrees. */
+export const payoutsCopy = {
+  title: 'Payouts',
+  seller: 'Seller',
+  amount: 'Amount',
+  state: 'State',
+  origin: 'Origin',
+  created: 'Created',
+  action: 'Action',
+  states: { created: 'Being sent', in_transit: 'On its way', paid: 'Paid', failed: 'Failed' },
+  origins: { schedule: 'Weekly run', withdraw: 'Withdrawn by the seller', retry: 'Retry' },
+  retryOf: (id: string) => `Retries payout ${id}`,
+  retry: 'Retry',
+  retryLabel: (amount: string, seller: string) => `Retry the payout of ${amount} to ${seller}`,
+  empty: 'No payouts yet.',
+  failed: 'The payouts could not be loaded.',
+  waiting: {
+    title: 'Waiting for a payout account',
+    seller: 'Seller',
+    email: 'Email',
+    available: 'Available',
+    account: 'Payout account',
+    accounts: { none: 'Not set up', pending: 'Setup not finished', active: 'Active' },
+    empty: 'Every seller with money to pay has a payout account.',
+    failed: 'The sellers waiting for a payout account could not be loaded.',
+  },
+  commission: {
+    title: 'Commission by month',
+    month: 'Month',
+    amount: 'Commission',
+    empty: 'No commission earned yet.',
+    failed: 'The commission by month could not be loaded.',
+  },
+  reconciliation: {
+    title: 'Reconciliation',
+    run: 'Reconcile now',
+    lastRun: (time: string) => `Last run: ${time}`,
+    checked: (payouts: number, transfers: number) =>
+      `Checked ${payouts.toLocaleString('en-US')} ${payouts === 1 ? 'payout' : 'payouts'}, ${transfers.toLocaleString('en-US')} ${
+        transfers === 1 ? 'transfer' : 'transfers'
+      } and the platform balance.`,
+    never: 'Not run yet.',
+    agree: 'The ledger and Stripe agree.',
+    differences: 'Differences',
+    kind: 'What',
+    payout: 'Payout',
+    provider: 'Stripe id',
+    ours: 'Ledger',
+    theirs: 'Stripe',
+    kinds: { balance: 'Platform balance', payout: 'Payout', transfer: 'Transfer' },
+    failed: 'The last reconciliation could not be loaded.',
+  },
+} as const;
