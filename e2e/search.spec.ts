@@ -50,3 +50,34 @@ test('a buyer searches with a typo, filters, opens a book, books it from its pag
   await expect(page.getByText('Booked: pay for it from My Orders')).toBeVisible();
   await finalScreenshot(page, 'g-search-book-page');
 });
+
+test('on a phone the results come first: the filters wait behind one button, opened and applied with the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/search?q=history');
+  const firstTitle = page.getByRole('article').first().getByRole('heading');
+  await expect(firstTitle).toBeVisible();
+  const box = await firstTitle.boundingBox();
+  expect(box, 'the first result has a box').not.toBeNull();
+  expect((box?.y ?? Infinity) + (box?.height ?? 0), 'the first result is on the first 400 px').toBeLessThanOrEqual(400);
+  await expect(page.getByRole('combobox', { name: 'Category' })).toBeHidden();
+
+  // The button waits for the app; then Enter opens the dialog and Tab walks its fields.
+  const filters = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(filters).toBeEnabled();
+  await filters.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await expect(dialog).toBeVisible();
+  const maxPrice = dialog.getByLabel('Max price ($)');
+  for (let tab = 0; tab < 6 && !(await maxPrice.evaluate((field) => field === document.activeElement)); tab += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(maxPrice).toBeFocused();
+  await page.keyboard.type('50');
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/search\?q=history&maxPrice=50$/);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeFocused();
+  await finalScreenshot(page, 'g-search-phone-filters');
+});

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
 import { FormSelectField, FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
@@ -13,14 +13,24 @@ interface Props {
   args: SearchArgs;
   /** A new search: the page puts it in the URL. */
   onChange(next: SearchArgs): void;
+  /**
+   * Every choice waits for Apply (the phone's filters dialog, which closes on it), and Clear is
+   * always there. Without it category and condition apply at once, beside the results.
+   */
+  staged?: boolean;
+  /** The id of the heading that names the form when it is not its own (the dialog's title). */
+  labelledBy?: string;
 }
 
 /**
  * Category and condition apply at once; prices and location on Apply (or Enter). The page gives
  * this form a new key whenever the URL changes, so Back and Forward show the URL's values.
  */
-export function SearchFilters({ args, onChange }: Props) {
+export function SearchFilters({ args, onChange, staged = false, labelledBy }: Props) {
+  const titleId = useId();
   const { data: categories = [] } = useGetCategoriesQuery();
+  const [category, setCategory] = useState(args.category ?? '');
+  const [condition, setCondition] = useState(args.condition ?? '');
   const [minPrice, setMinPrice] = useState(args.minPrice ?? '');
   const [maxPrice, setMaxPrice] = useState(args.maxPrice ?? '');
   const [location, setLocation] = useState(args.location ?? '');
@@ -30,37 +40,44 @@ export function SearchFilters({ args, onChange }: Props) {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     if (badMin || badMax) return;
-    onChange({ ...args, minPrice: minPrice || undefined, maxPrice: maxPrice || undefined, location: location.trim() || undefined });
+    onChange({
+      ...args,
+      category: category || undefined,
+      condition: condition || undefined,
+      minPrice: minPrice || undefined,
+      maxPrice: maxPrice || undefined,
+      location: location.trim() || undefined,
+    });
   };
+  /** A select's choice: at once beside the results, on Apply in the dialog. */
+  const choose = (set: (value: string) => void, key: 'category' | 'condition') => (value: string) => {
+    set(value);
+    if (!staged) onChange({ ...args, [key]: value || undefined });
+  };
+  const chooseCategory = choose(setCategory, 'category');
+  const chooseCondition = choose(setCondition, 'condition');
+  const clear = <Button onClick={() => onChange({ q: args.q, sort: args.sort })}>{copy.search.clearFilters}</Button>;
 
   return (
-    <Stack component="form" spacing={2} onSubmit={apply} aria-labelledby="search-filters-title" noValidate>
-      <Typography id="search-filters-title" component="h2" variant="h6">
-        {copy.search.filters}
-      </Typography>
-      <FormSelectField
-        label={copy.search.category}
-        name="category"
-        value={args.category ?? ''}
-        onChange={(event) => onChange({ ...args, category: event.target.value || undefined })}
-      >
+    <Stack component="form" spacing={2} onSubmit={apply} aria-labelledby={labelledBy ?? titleId} noValidate>
+      {!labelledBy && (
+        <Typography id={titleId} component="h2" variant="h6">
+          {copy.search.filters}
+        </Typography>
+      )}
+      <FormSelectField label={copy.search.category} name="category" value={category} onChange={(event) => chooseCategory(event.target.value)}>
         <option value="">{copy.search.anyCategory}</option>
-        {categories.map((category) => (
-          <option key={category._id} value={category.category}>
-            {category.name}
+        {categories.map((option) => (
+          <option key={option._id} value={option.category}>
+            {option.name}
           </option>
         ))}
       </FormSelectField>
-      <FormSelectField
-        label={copy.search.condition}
-        name="condition"
-        value={args.condition ?? ''}
-        onChange={(event) => onChange({ ...args, condition: event.target.value || undefined })}
-      >
+      <FormSelectField label={copy.search.condition} name="condition" value={condition} onChange={(event) => chooseCondition(event.target.value)}>
         <option value="">{copy.search.anyCondition}</option>
-        {copy.products.conditions.map((condition) => (
-          <option key={condition} value={condition}>
-            {condition}
+        {copy.products.conditions.map((option) => (
+          <option key={option} value={option}>
+            {option}
           </option>
         ))}
       </FormSelectField>
@@ -85,11 +102,20 @@ export function SearchFilters({ args, onChange }: Props) {
         />
       </Stack>
       <FormTextField label={copy.search.location} name="location" value={location} onChange={(event) => setLocation(event.target.value)} />
-      <Button type="submit" variant="contained">
-        {copy.search.apply}
-      </Button>
-      {hasFilters(args) && (
-        <Button onClick={() => onChange({ q: args.q, sort: args.sort })}>{copy.search.clearFilters}</Button>
+      {staged ? (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          {clear}
+          <Button type="submit" variant="contained">
+            {copy.search.apply}
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          <Button type="submit" variant="contained">
+            {copy.search.apply}
+          </Button>
+          {hasFilters(args) && clear}
+        </>
       )}
     </Stack>
   );

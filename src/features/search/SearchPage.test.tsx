@@ -115,6 +115,60 @@ describe('search page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=zzz'));
   });
 
+  describe('on a phone', () => {
+    // The button shows below 600 px only (CSS); `hidden` finds it whatever width jsdom's styles assume.
+    const filtersButton = (name: string | RegExp) => screen.getByRole('button', { name, hidden: true });
+
+    it('keeps the filters behind a button that counts them, and applies the dialog\'s choices together on Apply', async () => {
+      const asked = searchApi([found(1)]);
+      const { router } = renderSearch('/search?q=pride&condition=Good');
+      await screen.findByText('1 book');
+      await userEvent.click(filtersButton('Filters (1)'));
+      const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+      expect(within(dialog).getByRole('combobox', { name: 'Condition' })).toHaveValue('Good');
+      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Category' }), 'Fiction');
+      await userEvent.type(within(dialog).getByLabelText('Min price ($)'), '5');
+      // Nothing is searched until Apply.
+      expect(router.state.location.search).toBe('?q=pride&condition=Good');
+      const searches = asked.length;
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?q=pride&category=fiction&minPrice=5&condition=Good'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(asked.length).toBe(searches + 1);
+      expect(filtersButton('Filters (3)')).toBeInTheDocument();
+    });
+
+    it('clears every filter from the dialog and keeps the words and the sort', async () => {
+      searchApi([found(1)]);
+      const { router } = renderSearch('/search?q=pride&condition=Good&location=Boston&sort=newest');
+      await screen.findByText('1 book');
+      await userEvent.click(filtersButton('Filters (2)'));
+      const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Clear filters' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?q=pride&sort=newest'));
+      expect(filtersButton('Filters')).toBeInTheDocument();
+    });
+
+    it('closes on Escape without searching, and a bad price keeps it open', async () => {
+      const asked = searchApi([found(1)]);
+      const { router } = renderSearch('/search?q=pride');
+      await screen.findByText('1 book');
+      await userEvent.click(filtersButton('Filters'));
+      let dialog = await screen.findByRole('dialog', { name: 'Filters' });
+      await userEvent.type(within(dialog).getByLabelText('Max price ($)'), '1.234');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+      expect(within(dialog).getByText('Enter an amount like 12 or 12.50')).toBeInTheDocument();
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(router.state.location.search).toBe('?q=pride');
+      expect(asked).toHaveLength(1);
+      // Opened again, it starts from the URL's filters, not what was typed and left.
+      await userEvent.click(filtersButton('Filters'));
+      dialog = await screen.findByRole('dialog', { name: 'Filters' });
+      expect(within(dialog).getByLabelText('Max price ($)')).toHaveValue('');
+    });
+  });
+
   it('says so when the search fails, and tries again', async () => {
     let calls = 0;
     server.use(

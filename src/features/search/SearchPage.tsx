@@ -12,6 +12,7 @@ import { copy } from '../../config/copy';
 import { WantButton } from '../wants/WantButton';
 import { ResultCard } from './ResultCard';
 import { SearchFilters } from './SearchFilters';
+import { SearchFiltersButton } from './SearchFiltersButton';
 import { useSearchBooksInfiniteQuery } from './searchApi';
 import { argsFromParams, hasFilters, paramsFromArgs, queryWords, SORTS, type SearchArgs, type SearchSort } from './searchParams';
 
@@ -44,7 +45,8 @@ export function Component() {
         {args.q ? copy.search.titleFor(args.q) : copy.search.title}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, alignItems: 'start' }}>
-        <Box component="aside">
+        {/* A phone starts with the results: its filters wait behind a button (SearchFiltersButton). */}
+        <Box component="aside" sx={{ display: { xs: 'none', sm: 'block' } }}>
           <SearchFilters key={key} args={args} onChange={search} />
         </Box>
         <Box component="section" aria-labelledby="search-results-count">
@@ -52,6 +54,9 @@ export function Component() {
             <Typography id="search-results-count" role="status" aria-live="polite">
               {data ? copy.search.count(total, more) : ''}
             </Typography>
+            <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+              <SearchFiltersButton args={args} onChange={search} />
+            </Box>
             <FormSelectField
               size="small"
               label={copy.search.sort}
