@@ -12,8 +12,17 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '*.spec.ts',
   outputDir: './test-results',
+  // A file's journeys run in order; two files at once (E2E_WORKERS to change it). The journeys share
+  // one shop, so each makes its own accounts and books, or reads demo data nobody else changes.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || 2,
+  projects: [
+    // The demo data the accessibility sweep reads, made once; then the sweep's views, each role
+    // and width a test of its own, run side by side (the longest file, else the run's tail).
+    { name: 'demo-trust', testMatch: 'demo-trust.setup.ts' },
+    { name: 'sweep', testMatch: 'a11y.spec.ts', dependencies: ['demo-trust'], fullyParallel: true },
+    { name: 'journeys', testIgnore: ['a11y.spec.ts', 'demo-trust.setup.ts'] },
+  ],
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,

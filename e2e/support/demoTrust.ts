@@ -10,15 +10,21 @@ import { accessToken, callApi, DAY_MS, elapse } from './orders';
  *   the seller's the form;
  * - the shipped order is received and completed (the test-only clock passes its problem window)
  *   and reviewed by both sides: both reviews show, and the seller's page lists the buyer's.
+ * - the admin reported the demo seller and dismissed the report: the admin has an unread
+ *   notification (its outcome), as the buyer and the seller have theirs from the demo orders, so
+ *   the sweep sees every role's bell with a count.
  *
  * Each step looks first at what is there, so running it again (another worker, a retry) changes nothing.
  */
 
 export const DEMO_BUYER = 'buyer@bookresale.test';
 export const DEMO_SELLER = 'seller@bookresale.test';
+export const DEMO_ADMIN = 'admin@bookresale.test';
 /** The demo orders the setup works on, by book. */
 export const TALKED_ABOUT = 'The Pragmatic Programmer (demo copy)';
 export const REVIEWED = 'Sapiens (demo copy)';
+/** What the demo buyer writes in reporting the seller's answer: the admin finds the report by it. */
+export const DEMO_REPORT_TEXT = 'Sends me to other listings.';
 
 const HOUR_MS = 3_600_000;
 
@@ -54,7 +60,7 @@ async function review(bookingId: string, token: string, rating: number, comment:
   if (mine === null && open) await callApi('POST', `/bookings/${bookingId}/reviews`, token, { rating, comment });
 }
 
-async function converse(buyerToken: string, sellerToken: string, threadId: string) {
+async function converse(buyerToken: string, sellerToken: string, threadId: string): Promise<string> {
   let messages = await callApi<Message[]>('GET', `/threads/${threadId}/messages`, buyerToken);
   if (messages.length === 0) {
     await callApi('POST', `/threads/${threadId}/messages`, buyerToken, {
@@ -67,11 +73,29 @@ async function converse(buyerToken: string, sellerToken: string, threadId: strin
   }
   // Newest first: the seller's answer.
   const answer = messages[0];
+  const sellerId = answer.author._id;
   try {
-    await callApi('POST', '/reports', buyerToken, { kind: 'message', id: answer._id, reason: 'spam', text: 'Sends me to other listings.' });
+    await callApi('POST', '/reports', buyerToken, { kind: 'message', id: answer._id, reason: 'spam', text: DEMO_REPORT_TEXT });
   } catch (error) {
     if (!isConflict(error)) throw error;
   }
+  return sellerId;
+}
+
+/** What the admin writes in reporting the demo seller (and finds the report by). */
+const ADMIN_REPORT_TEXT = 'A look at the trust queue from the other side.';
+
+interface AdminReport {
+  _id: string;
+  text: string | null;
+}
+
+/** The admin reports the seller and dismisses the report: its outcome is an unread notification for the admin. */
+async function adminHearsOfOutcome(adminToken: string, sellerId: string) {
+  const reports = await callApi<AdminReport[]>('GET', '/admin/reports?state=dismissed&limit=100', adminToken);
+  if (reports.some((report) => report.text === ADMIN_REPORT_TEXT)) return;
+  const report = await callApi<AdminReport>('POST', '/reports', adminToken, { kind: 'user', id: sellerId, reason: 'other', text: ADMIN_REPORT_TEXT });
+  await callApi('POST', `/admin/reports/${report._id}/actions`, adminToken, { action: 'dismiss', reason: 'Nothing wrong: a check of the queue.' });
 }
 
 async function carryToCompleted(order: Order, buyerToken: string) {
@@ -82,9 +106,10 @@ async function carryToCompleted(order: Order, buyerToken: string) {
 }
 
 async function setUp() {
-  const [buyerToken, sellerToken] = await Promise.all([accessToken(DEMO_BUYER), accessToken(DEMO_SELLER)]);
+  const [buyerToken, sellerToken, adminToken] = await Promise.all([accessToken(DEMO_BUYER), accessToken(DEMO_SELLER), accessToken(DEMO_ADMIN)]);
   const talkedAbout = await orderOf(buyerToken, TALKED_ABOUT);
-  await converse(buyerToken, sellerToken, talkedAbout._id);
+  const sellerId = await converse(buyerToken, sellerToken, talkedAbout._id);
+  await adminHearsOfOutcome(adminToken, sellerId);
   await review(talkedAbout._id, buyerToken, 5, 'Exactly as described, and a pleasure to deal with.');
 
   const reviewed = await orderOf(buyerToken, REVIEWED);
