@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders, signedInState, signedOutState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
 import { Component as SearchPage } from '../search/SearchPage';
+import { signedOut } from '../auth/authSlice';
 import { aWant, serveWants } from './testSupport';
 
 /** A search that finds nothing. */
@@ -46,6 +47,22 @@ describe("Tell me when it's listed", () => {
     ]);
     expect(tellMe).toBeDisabled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('waits, disabled, until the session is known, then sends a visitor to log in', async () => {
+    const user = userEvent.setup();
+    const calls = serveWants();
+    const loading = signedOutState();
+    const { store, router } = renderSearch('/search?q=dune', { ...loading, auth: { ...loading.auth!, status: 'loading' } });
+    await screen.findByText('No books match this search.');
+    const tellMe = screen.getByRole('button', { name: "Tell me when it's listed" });
+    expect(tellMe).toBeDisabled();
+
+    store.dispatch(signedOut());
+    await waitFor(() => expect(tellMe).toBeEnabled());
+    await user.click(tellMe);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it('says why a want was refused beside the button', async () => {

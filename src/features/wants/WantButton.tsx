@@ -8,6 +8,7 @@ import { useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { isIsbn } from '../../lib/isbn';
+import { useHydrated } from '../../lib/useHydrated';
 import { selectAuthStatus } from '../auth/authSlice';
 import type { FromState } from '../roles/guards';
 import { wantOfSearch, type WantedSearch } from './wantWords';
@@ -19,9 +20,14 @@ const WantIsbnDialog = lazy(() => import('./WantIsbnDialog'));
 /**
  * "Tell me when it's listed", under a search that found nothing: saves the search as a want (an
  * ISBN search first asks for the most the buyer would pay). A visitor logs in first and comes back.
+ * Disabled until the app is live and knows the session.
  */
 export function WantButton({ search }: { search: WantedSearch }) {
-  const signedIn = useAppSelector(selectAuthStatus) === 'signed-in';
+  const status = useAppSelector(selectAuthStatus);
+  const signedIn = status === 'signed-in';
+  // The search page may arrive as HTML before the app: a click then would be lost, and until the
+  // session is known a buyer who is signed in would be sent to log in. It waits, as Book Now does.
+  const ready = useHydrated() && status !== 'loading';
   const navigate = useNavigate();
   const location = useLocation();
   const [createWant, saving] = useCreateWantMutation();
@@ -35,7 +41,7 @@ export function WantButton({ search }: { search: WantedSearch }) {
 
   return (
     <Box sx={{ mt: 2 }}>
-      <Button variant="contained" onClick={tellMe} disabled={saving.isLoading || saving.isSuccess}>
+      <Button variant="contained" onClick={tellMe} disabled={!ready || saving.isLoading || saving.isSuccess}>
         {copy.wants.tellMe}
       </Button>
       {!askingPrice && saving.isError && (
