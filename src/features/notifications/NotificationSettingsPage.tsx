@@ -6,10 +6,11 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
+import { notificationsCopy } from './copy';
 import type { NotificationKind } from '../../types/entities';
 import { useGetNotificationSettingsQuery, useUpdateNotificationSettingsMutation } from './notificationsApi';
 
-const KINDS = Object.keys(copy.notifications.kinds) as NotificationKind[];
+const KINDS = Object.keys(notificationsCopy.kinds) as NotificationKind[];
 
 /** A switch per kind of notification: whether it is also emailed. Each change is saved at once. */
 export function Component() {
@@ -21,15 +22,15 @@ export function Component() {
   return (
     <Box sx={{ maxWidth: 640 }}>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.notifications.settingsTitle}
+        {notificationsCopy.settingsTitle}
       </Typography>
       <Typography id="email-settings-hint" sx={{ mb: 2 }}>
-        {copy.notifications.settingsHint}
+        {notificationsCopy.settingsHint}
       </Typography>
       {settings.isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {settings.isError && !email && (
         <LoadFailed
-          what={copy.notifications.settingsFailed}
+          what={notificationsCopy.settingsFailed}
           error={settings.error}
           retrying={settings.isFetching}
           onRetry={() => void settings.refetch()}
@@ -40,7 +41,7 @@ export function Component() {
           {KINDS.map((kind) => (
             <FormControlLabel
               key={kind}
-              label={copy.notifications.kinds[kind]}
+              label={notificationsCopy.kinds[kind]}
               control={
                 <Switch
                   // While a change is on its way, the switch shows where it is going.

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
-import { unsubscribeCopy } from './copy';
+import { notificationsCopy, unsubscribeCopy } from './copy';
 import { axeViolations } from '../../testing/axe';
 import { anOrder } from '../../testing/fixtures';
 import { renderApp, signedInState, signedOutState } from '../../testing/renderWithProviders';
@@ -116,7 +116,7 @@ describe('notifications page', () => {
     );
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard/notifications', { preloadedState: signedInState() });
-    const list = await screen.findByRole('list', { name: copy.notifications.title });
+    const list = await screen.findByRole('list', { name: notificationsCopy.title });
     const items = within(list).getAllByRole('link');
     expect(items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
       'unread: You received Emma: report a problem by Friday 28 November',
@@ -155,7 +155,7 @@ describe('notifications page', () => {
       http.get(`${API}/earnings/entries`, () => HttpResponse.json([])),
     );
     const { router } = renderApp('/dashboard/notifications', { preloadedState: signedInState({ isSeller: true }) });
-    const list = await screen.findByRole('list', { name: copy.notifications.title });
+    const list = await screen.findByRole('list', { name: notificationsCopy.title });
     const items = within(list).getAllByRole('link');
     expect(items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
       'unread: Your payout of $9.20 failed: The bank account is closed. The money is available again.',
@@ -178,7 +178,7 @@ describe('notifications page', () => {
       1,
     );
     renderApp('/dashboard/notifications', { preloadedState: signedInState() });
-    const list = await screen.findByRole('list', { name: copy.notifications.title });
+    const list = await screen.findByRole('list', { name: notificationsCopy.title });
     const items = within(list).getAllByRole('link');
     expect(items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
       'unread: A book you want was listed: Dune for $12.00',
@@ -192,8 +192,8 @@ describe('notifications page', () => {
     const calls = serveNotifications([note({ _id: '2' }), note({ _id: '1' })], 2);
     const user = userEvent.setup();
     const { services } = renderApp('/dashboard/notifications', { preloadedState: signedInState() });
-    await screen.findByRole('list', { name: copy.notifications.title });
-    await user.click(screen.getByRole('button', { name: copy.notifications.markAllRead }));
+    await screen.findByRole('list', { name: notificationsCopy.title });
+    await user.click(screen.getByRole('button', { name: notificationsCopy.markAllRead }));
     await waitFor(() => expect(services.notifier.notify).toHaveBeenCalledWith(copy.notifications.markedAllRead, 'success'));
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/notifications/read-all']);
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
@@ -206,7 +206,7 @@ describe('notifications page', () => {
     );
     const user = userEvent.setup();
     const { router, services } = renderApp('/dashboard/notifications', { preloadedState: signedInState() });
-    const list = await screen.findByRole('list', { name: copy.notifications.title });
+    const list = await screen.findByRole('list', { name: notificationsCopy.title });
     expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
     // One button per unread entry, named by the entry it reads.
     expect(within(list).getAllByRole('button', { name: /^Mark as read/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
@@ -215,7 +215,7 @@ describe('notifications page', () => {
     ]);
     expect(await axeViolations()).toEqual([]);
 
-    const emma = within(list).getByRole('button', { name: copy.notifications.markReadLabel('Your book Emma was paid for: get it ready') });
+    const emma = within(list).getByRole('button', { name: notificationsCopy.markReadLabel('Your book Emma was paid for: get it ready') });
     act(() => emma.focus());
     await user.keyboard('{Enter}');
 
@@ -245,7 +245,7 @@ describe('notifications page', () => {
     serveNotifications(rows, 0);
     const user = userEvent.setup();
     renderApp('/dashboard/notifications', { preloadedState: signedInState() });
-    const list = await screen.findByRole('list', { name: copy.notifications.title });
+    const list = await screen.findByRole('list', { name: notificationsCopy.title });
     expect(within(list).getAllByRole('link')).toHaveLength(20);
     await user.click(screen.getByRole('button', { name: copy.tableMore.loadMore }));
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(25));
@@ -255,13 +255,13 @@ describe('notifications page', () => {
   it('says so when there are none', async () => {
     serveNotifications([], 0);
     renderApp('/dashboard/notifications', { preloadedState: signedInState() });
-    expect(await screen.findByText(copy.notifications.empty)).toBeInTheDocument();
+    expect(await screen.findByText(notificationsCopy.empty)).toBeInTheDocument();
   });
 });
 
 describe('email settings', () => {
   it('shows a switch per kind and PUTs the one changed', async () => {
-    const email = Object.fromEntries(Object.keys(copy.notifications.kinds).map((kind) => [kind, true])) as Record<NotificationKind, boolean>;
+    const email = Object.fromEntries(Object.keys(notificationsCopy.kinds).map((kind) => [kind, true])) as Record<NotificationKind, boolean>;
     const puts: unknown[] = [];
     server.use(
       http.get(`${API}/notification-settings`, () => HttpResponse.json({ email })),
@@ -273,7 +273,7 @@ describe('email settings', () => {
     );
     const user = userEvent.setup();
     const { services } = renderApp('/dashboard/notifications/settings', { preloadedState: signedInState() });
-    const paid = await screen.findByRole('switch', { name: copy.notifications.kinds.paid });
+    const paid = await screen.findByRole('switch', { name: notificationsCopy.kinds.paid });
     expect(screen.getAllByRole('switch')).toHaveLength(22);
     expect(screen.getByRole('switch', { name: 'A payout reaches your bank' })).toBeChecked();
     for (const label of ['A book you want is listed', "A favourite's price drops", 'A booked listing changes']) {
@@ -282,7 +282,7 @@ describe('email settings', () => {
     expect(screen.getByRole('switch', { name: 'A payout fails' })).toBeChecked();
     expect(paid).toBeChecked();
     await user.click(paid);
-    await waitFor(() => expect(screen.getByRole('switch', { name: copy.notifications.kinds.paid })).not.toBeChecked());
+    await waitFor(() => expect(screen.getByRole('switch', { name: notificationsCopy.kinds.paid })).not.toBeChecked());
     expect(puts).toEqual([{ body: { email: { paid: false } }, authorization: 'bearer t0k' }]);
     await waitFor(() => expect(services.notifier.notify).toHaveBeenCalledWith(copy.notifications.settingsSaved, 'success'));
   });
@@ -298,7 +298,7 @@ describe('unsubscribe link', () => {
       }),
     );
     renderApp('/unsubscribe?token=abc.def', { preloadedState: signedOutState() });
-    expect(await screen.findByText(unsubscribeCopy.done(copy.notifications.kinds.shipped))).toBeInTheDocument();
+    expect(await screen.findByText(unsubscribeCopy.done(notificationsCopy.kinds.shipped))).toBeInTheDocument();
     expect(bodies).toEqual([{ token: 'abc.def' }]);
   });
 

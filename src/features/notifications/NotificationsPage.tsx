@@ -14,6 +14,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
+import { notificationsCopy } from './copy';
 import { paths } from '../../config/paths';
 import { formatMoment } from '../../lib/orders';
 import { visuallyHidden } from '../../lib/visuallyHidden';
@@ -45,7 +46,7 @@ function NotificationItem({ notification, onOpen, onMarkRead }: ItemProps) {
         <ListItemText
           primary={
             <>
-              {!notification.read && <Box component="span" sx={visuallyHidden}>{`${copy.notifications.unread}: `}</Box>}
+              {!notification.read && <Box component="span" sx={visuallyHidden}>{`${notificationsCopy.unread}: `}</Box>}
               {text}
             </>
           }
@@ -56,14 +57,14 @@ function NotificationItem({ notification, onOpen, onMarkRead }: ItemProps) {
       {!notification.read && (
         <Button
           size="small"
-          aria-label={copy.notifications.markReadLabel(text)}
+          aria-label={notificationsCopy.markReadLabel(text)}
           onClick={() => {
             focusEntryWhenRead.current = true;
             onMarkRead();
           }}
           sx={{ flexShrink: 0, mx: 1 }}
         >
-          {copy.notifications.markRead}
+          {notificationsCopy.markRead}
         </Button>
       )}
     </ListItem>
@@ -87,18 +88,18 @@ export function Component() {
     <Box sx={{ maxWidth: 760 }}>
       <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h2" component="h1" gutterBottom>
-          {copy.notifications.title}
+          {notificationsCopy.title}
         </Typography>
         <Button component={RouterLink} to={paths.notificationSettings}>
-          {copy.notifications.settings}
+          {notificationsCopy.settings}
         </Button>
       </Stack>
       {list.isFetching && !list.isFetchingNextPage && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {failed && notifications.length === 0 ? (
-        <LoadFailed what={copy.notifications.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+        <LoadFailed what={notificationsCopy.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
       ) : notifications.length === 0 ? (
         // While the first page loads, the progress bar says so.
-        !list.isLoading && <EmptyState message={copy.notifications.empty} action={{ label: copy.orders.title, to: paths.dashboard }} />
+        !list.isLoading && <EmptyState message={notificationsCopy.empty} action={{ label: copy.orders.title, to: paths.dashboard }} />
       ) : (
         <>
           <Button
@@ -109,9 +110,9 @@ export function Component() {
               if (unread > 0 && !markingAll.isLoading) void markAllRead();
             }}
           >
-            {copy.notifications.markAllRead}
+            {notificationsCopy.markAllRead}
           </Button>
-          <List aria-label={copy.notifications.title}>
+          <List aria-label={notificationsCopy.title}>
             {notifications.map((notification) => (
               <NotificationItem
                 key={notification._id}

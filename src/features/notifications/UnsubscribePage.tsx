@@ -6,8 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/baseApi';
 import { PageProgress } from '../../components/PageProgress';
-import { copy } from '../../config/copy';
-import { unsubscribeCopy } from './copy';
+import { notificationsCopy, unsubscribeCopy } from './copy';
 import { paths } from '../../config/paths';
 import { useUnsubscribeMutation } from './notificationsApi';
 
@@ -33,7 +32,7 @@ export function Component() {
       {!token ? (
         <Alert severity="error">{unsubscribeCopy.missing}</Alert>
       ) : result.isSuccess ? (
-        <Alert severity="success">{unsubscribeCopy.done(copy.notifications.kinds[result.data.kind] ?? result.data.kind)}</Alert>
+        <Alert severity="success">{unsubscribeCopy.done(notificationsCopy.kinds[result.data.kind] ?? result.data.kind)}</Alert>
       ) : result.isError ? (
         <Alert severity="error">{errorMessage(result.error, unsubscribeCopy.failed)}</Alert>
       ) : (

@@ -1,4 +1,5 @@
 import { copy } from '../../config/copy';
+import { notificationsCopy } from './copy';
 import { paths } from '../../config/paths';
 import { formatUsd } from '../../lib/money';
 import { formatDay } from '../../lib/orders';
@@ -20,20 +21,20 @@ export function notificationSentence({ kind, role, bookName, deadline, at, amoun
   switch (kind) {
     case 'message':
     case 'review_posted':
-      return copy.notifications.trustSentences[kind](bookName);
+      return notificationsCopy.trustSentences[kind](bookName);
     case 'report_outcome':
     case 'moderated':
-      return copy.notifications.trustSentences[kind](bookName, action && action !== 'dismiss' ? (copy.notifications.actionsDone[action] ?? action) : undefined);
+      return notificationsCopy.trustSentences[kind](bookName, action && action !== 'dismiss' ? (notificationsCopy.actionsDone[action] ?? action) : undefined);
     case 'payout_paid':
-      return copy.notifications.payoutSentences.payout_paid(formatUsd(amount));
+      return notificationsCopy.payoutSentences.payout_paid(formatUsd(amount));
     case 'payout_failed':
       return copy.notifications.payoutSentences.payout_failed(formatUsd(amount), reason);
     case 'want_listed':
     case 'price_drop':
     case 'listing_changed':
-      return copy.notifications.bookSentences[kind](bookName, formatUsd(amount));
+      return notificationsCopy.bookSentences[kind](bookName, formatUsd(amount));
     default:
-      return copy.notifications.sentences[role === 'seller' ? 'seller' : 'buyer'][kind](bookName, formatDay(deadline ?? at));
+      return notificationsCopy.sentences[role === 'seller' ? 'seller' : 'buyer'][kind](bookName, formatDay(deadline ?? at));
   }
 }
 
