@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { accessTokenSubject } from '../../lib/accessTokenSubject';
-import { copy } from '../../config/copy';
+import { messagesCopy } from './copy';
 
 // The dialog and its form's libraries come when the button shows, ahead of the click.
 const loadDialog = () => import('./AskSellerDialog');
@@ -28,7 +28,7 @@ export default function AskSellerButton({ bookId, bookName, sellerId }: Props) {
   return (
     <Box sx={{ mt: 2 }}>
       <Button variant="outlined" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        {copy.chat.ask}
+        {messagesCopy.ask}
       </Button>
       {open && (
         <Suspense fallback={null}>

@@ -9,6 +9,7 @@ import { useFormik } from 'formik';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { copy } from '../../config/copy';
+import { messagesCopy } from './copy';
 import { paths } from '../../config/paths';
 import { MessageField } from './MessageField';
 import { messageSchema } from './messageText';
@@ -57,18 +58,18 @@ export default function AskSellerDialog({ bookId, bookName, onClose }: Props) {
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={`${id}-title`}>{copy.chat.ask}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{messagesCopy.ask}</DialogTitle>
       {thread ? (
         <>
           <DialogContent>
             <DialogContentText id={`${id}-about`} role="status">
-              {copy.chat.asked}
+              {messagesCopy.asked}
             </DialogContentText>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>{copy.chat.close}</Button>
+            <Button onClick={onClose}>{messagesCopy.close}</Button>
             <Button variant="contained" component={RouterLink} to={paths.thread(thread._id)} ref={focusOnMount}>
-              {copy.chat.open}
+              {messagesCopy.open}
             </Button>
           </DialogActions>
         </>
@@ -81,8 +82,8 @@ export default function AskSellerDialog({ bookId, bookName, onClose }: Props) {
           }}
         >
           <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            <DialogContentText id={`${id}-about`}>{copy.chat.about(bookName)}</DialogContentText>
-            <MessageField label={copy.chat.question} {...formik.getFieldProps('text')} onSend={submit} error={error} autoFocus />
+            <DialogContentText id={`${id}-about`}>{messagesCopy.about(bookName)}</DialogContentText>
+            <MessageField label={messagesCopy.question} {...formik.getFieldProps('text')} onSend={submit} error={error} autoFocus />
             {asked.isError && <Alert severity="error">{refusalMessage(asked.error)}</Alert>}
           </DialogContent>
           <DialogActions>
@@ -90,7 +91,7 @@ export default function AskSellerDialog({ bookId, bookName, onClose }: Props) {
               {copy.chat.cancel}
             </Button>
             <Button type="submit" variant="contained" aria-disabled={asked.isLoading}>
-              {copy.chat.send}
+              {messagesCopy.send}
             </Button>
           </DialogActions>
         </form>

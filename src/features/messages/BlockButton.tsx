@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/baseApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copy } from '../../config/copy';
+import { messagesCopy } from './copy';
 import type { Party } from '../../types/entities';
 import { useGetBlocksQuery, useSetBlockMutation } from './messagesApi';
 
@@ -27,13 +28,13 @@ export function BlockButton({ other }: { other: Party }) {
   return (
     <>
       <Button color={blocked ? 'primary' : 'error'} onClick={() => setAsking({ open: true, block: !blocked })} sx={{ alignSelf: 'flex-start' }}>
-        {blocked ? copy.chat.unblock : copy.chat.block}
+        {blocked ? messagesCopy.unblock : messagesCopy.block}
       </Button>
       <ConfirmDialog
         open={asking.open}
-        title={block ? copy.chat.blockAsk(other.name) : copy.chat.unblockAsk(other.name)}
-        message={block ? copy.chat.blockHint : copy.chat.unblockHint}
-        confirmLabel={block ? copy.chat.block : copy.chat.unblock}
+        title={block ? messagesCopy.blockAsk(other.name) : messagesCopy.unblockAsk(other.name)}
+        message={block ? messagesCopy.blockHint : messagesCopy.unblockHint}
+        confirmLabel={block ? messagesCopy.block : messagesCopy.unblock}
         cancelLabel={copy.chat.cancel}
         busy={changing.isLoading}
         error={changing.isError ? errorMessage(changing.error, copy.errors.generic) : null}

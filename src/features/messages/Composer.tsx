@@ -2,7 +2,7 @@ import SendIcon from '@mui/icons-material/Send';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useFormik } from 'formik';
-import { copy } from '../../config/copy';
+import { messagesCopy } from './copy';
 import { MessageField } from './MessageField';
 import { messageSchema } from './messageText';
 import { useSendMessageMutation } from './messagesApi';
@@ -40,7 +40,7 @@ export function Composer({ threadId }: { threadId: string }) {
         submit();
       }}
     >
-      <MessageField label={copy.chat.label} {...formik.getFieldProps('text')} onSend={submit} error={error} />
+      <MessageField label={messagesCopy.label} {...formik.getFieldProps('text')} onSend={submit} error={error} />
       <Button
         type="submit"
         variant="contained"
@@ -49,7 +49,7 @@ export function Composer({ threadId }: { threadId: string }) {
         aria-disabled={sending.isLoading}
         sx={{ alignSelf: 'flex-end' }}
       >
-        {copy.chat.send}
+        {messagesCopy.send}
       </Button>
     </Stack>
   );

@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { TableMore } from '../../components/TableMore';
 import { copy } from '../../config/copy';
+import { messagesCopy } from './copy';
 import { paths } from '../../config/paths';
 import { formatMoment } from '../../lib/orders';
 import type { Thread } from '../../types/entities';
@@ -21,9 +22,9 @@ import { otherPartyOf, readerIdOf } from './threadParties';
 /** The thread's last message in a line: "You: …", hidden, or none yet. */
 function lastLine(thread: Thread): string {
   const { last } = thread;
-  if (!last) return copy.chat.none;
-  const text = last.text === '' ? copy.chat.hidden : last.text;
-  return last.authorId === readerIdOf(thread) ? copy.chat.said(copy.chat.you, text) : text;
+  if (!last) return messagesCopy.none;
+  const text = last.text === '' ? messagesCopy.hidden : last.text;
+  return last.authorId === readerIdOf(thread) ? messagesCopy.said(messagesCopy.you, text) : text;
 }
 
 function ThreadItem({ thread }: { thread: Thread }) {
@@ -68,9 +69,9 @@ export function Component() {
       </Typography>
       {list.isFetching && !list.isFetchingNextPage && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {failed && threads.length === 0 ? (
-        <LoadFailed what={copy.chat.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+        <LoadFailed what={messagesCopy.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
       ) : threads.length === 0 ? (
-        !list.isLoading && <EmptyState message={copy.chat.empty} action={{ label: copy.search.label, to: paths.search }} />
+        !list.isLoading && <EmptyState message={messagesCopy.empty} action={{ label: copy.search.label, to: paths.search }} />
       ) : (
         <List aria-label={copy.chat.title}>
           {threads.map((thread) => (

@@ -4,7 +4,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import { useId, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'react';
-import { copy } from '../../config/copy';
+import { messagesCopy } from './copy';
 import { isSendKey, MESSAGE_MAX, messageLength } from './messageText';
 
 interface Props {
@@ -49,8 +49,8 @@ export function MessageField({ label, name, value, onChange, onBlur, onSend, err
       />
       <FormHelperText id={`${id}-help`} component="div">
         <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-          <span>{error ?? copy.chat.sendHint}</span>
-          <span>{copy.chat.count(used, MESSAGE_MAX)}</span>
+          <span>{error ?? messagesCopy.sendHint}</span>
+          <span>{messagesCopy.count(used, MESSAGE_MAX)}</span>
         </Stack>
       </FormHelperText>
     </FormControl>

@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { copy } from '../../config/copy';
+import { messagesCopy } from './copy';
 import { formatMoment } from '../../lib/orders';
 import { visuallyHidden } from '../../lib/visuallyHidden';
 import type { Message } from '../../types/entities';
@@ -25,7 +26,7 @@ const messageTextId = (message: Message) => `message-${message._id}`;
 /** A message's words, as written: plain text, its line breaks kept, never markup, never a link. */
 function MessageBody({ message }: { message: Message }) {
   if (message.hidden && message.text === '') {
-    return <Typography sx={{ fontStyle: 'italic', color: 'text.secondary' }}>{copy.chat.hidden}</Typography>;
+    return <Typography sx={{ fontStyle: 'italic', color: 'text.secondary' }}>{messagesCopy.hidden}</Typography>;
   }
   return (
     <>
@@ -33,7 +34,7 @@ function MessageBody({ message }: { message: Message }) {
         {message.text}
       </Typography>
       {/* An admin reads what was hidden, marked so. */}
-      {message.hidden && <Typography variant="caption" sx={{ fontStyle: 'italic' }}>{copy.chat.hidden}</Typography>}
+      {message.hidden && <Typography variant="caption" sx={{ fontStyle: 'italic' }}>{messagesCopy.hidden}</Typography>}
     </>
   );
 }
@@ -46,7 +47,7 @@ function useArrivalAnnouncement(messages: Message[], readerId: string | null): s
   useEffect(() => {
     if (!newest || newest._id === seen.current) return;
     seen.current = newest._id;
-    if (newest.author._id !== readerId) setSaid(copy.chat.said(newest.author.name, newest.hidden ? copy.chat.hidden : newest.text));
+    if (newest.author._id !== readerId) setSaid(messagesCopy.said(newest.author.name, newest.hidden ? messagesCopy.hidden : newest.text));
   }, [newest, readerId]);
   return said;
 }
@@ -69,12 +70,12 @@ export function MessageList({ messages, readerId, hasOlder, loadingOlder, olderF
               if (!loadingOlder) onLoadOlder();
             }}
           >
-            {loadingOlder ? copy.tableMore.loadingMore : copy.chat.older}
+            {loadingOlder ? copy.tableMore.loadingMore : messagesCopy.older}
           </Button>
         </Box>
       )}
       {messages.length === 0 ? (
-        <Typography color="text.secondary">{copy.chat.none}</Typography>
+        <Typography color="text.secondary">{messagesCopy.none}</Typography>
       ) : (
         <Box component="ol" aria-label={copy.chat.title} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
           {messages.map((message) => {
@@ -96,7 +97,7 @@ export function MessageList({ messages, readerId, hasOlder, loadingOlder, olderF
               >
                 <Typography variant="caption" component="p" color="text.secondary">
                   <Box component="span" sx={{ fontWeight: 600 }}>
-                    {mine ? copy.chat.you : message.author.name}
+                    {mine ? messagesCopy.you : message.author.name}
                   </Box>
                   {' · '}
                   <time dateTime={message.at}>{formatMoment(message.at)}</time>

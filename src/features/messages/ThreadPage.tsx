@@ -7,6 +7,7 @@ import { failureKind } from '../../api/errorMessages';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
+import { messagesCopy } from './copy';
 import { paths } from '../../config/paths';
 import type { Thread } from '../../types/entities';
 import { useGetThreadQuery } from './messagesApi';
@@ -18,14 +19,14 @@ function SubjectLink({ thread }: { thread: Thread }) {
   if (thread.kind === 'order' && thread.bookingId) {
     return (
       <Button component={RouterLink} to={paths.order(thread.bookingId)}>
-        {copy.chat.toOrder}
+        {messagesCopy.toOrder}
       </Button>
     );
   }
   if (thread.bookId) {
     return (
       <Button component={RouterLink} to={paths.book(thread.bookId)}>
-        {copy.chat.toBook}
+        {messagesCopy.toBook}
       </Button>
     );
   }
@@ -43,10 +44,10 @@ export function Component() {
       <Stack spacing={2} sx={{ maxWidth: 760 }}>
         <Box>
           <Typography variant="h2" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {copy.chat.about(thread.data.bookName)}
+            {messagesCopy.about(thread.data.bookName)}
           </Typography>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            {thread.data.role !== 'admin' && <Typography color="text.secondary">{copy.chat.with(other.name)}</Typography>}
+            {thread.data.role !== 'admin' && <Typography color="text.secondary">{messagesCopy.with(other.name)}</Typography>}
             <SubjectLink thread={thread.data} />
           </Stack>
         </Box>
@@ -60,14 +61,14 @@ export function Component() {
     return (
       <Box sx={{ maxWidth: 760 }}>
         <Typography variant="h2" component="h1" gutterBottom>
-          {gone ? copy.chat.gone : copy.chat.title}
+          {gone ? messagesCopy.gone : copy.chat.title}
         </Typography>
         {gone ? (
           <Button variant="contained" component={RouterLink} to={paths.messages}>
             {copy.chat.title}
           </Button>
         ) : (
-          <LoadFailed what={copy.chat.threadFailed} error={thread.error} retrying={thread.isFetching} onRetry={() => void thread.refetch()} />
+          <LoadFailed what={messagesCopy.threadFailed} error={thread.error} retrying={thread.isFetching} onRetry={() => void thread.refetch()} />
         )}
       </Box>
     );

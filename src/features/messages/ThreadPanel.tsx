@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { failureKind } from '../../api/errorMessages';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
+import { messagesCopy } from './copy';
 import { useGetThreadQuery } from './messagesApi';
 import { ThreadView } from './ThreadView';
 
@@ -22,7 +23,7 @@ export function ThreadPanel({ threadId }: { threadId: string }) {
       {thread.data ? (
         <ThreadView key={thread.data._id} thread={thread.data} />
       ) : (
-        <LoadFailed what={copy.chat.threadFailed} error={thread.error} retrying={thread.isFetching} onRetry={() => void thread.refetch()} />
+        <LoadFailed what={messagesCopy.threadFailed} error={thread.error} retrying={thread.isFetching} onRetry={() => void thread.refetch()} />
       )}
     </Paper>
   );

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { rowsOf } from '../../api/paging';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
+import { messagesCopy } from './copy';
 import type { Thread } from '../../types/entities';
 import { BlockButton } from './BlockButton';
 import { Composer } from './Composer';
@@ -26,7 +27,7 @@ export function ThreadView({ thread }: { thread: Thread }) {
     <Stack spacing={2}>
       {list.isLoading && <LinearProgress aria-label={copy.loading} />}
       {list.isError && !list.isFetchNextPageError && messages.length === 0 ? (
-        <LoadFailed what={copy.chat.threadFailed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+        <LoadFailed what={messagesCopy.threadFailed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
       ) : (
         !list.isLoading && (
           <MessageList
@@ -43,7 +44,7 @@ export function ThreadView({ thread }: { thread: Thread }) {
         <Composer threadId={thread._id} />
       ) : (
         <Typography role="note" sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}>
-          {thread.closed ?? copy.chat.closed}
+          {thread.closed ?? messagesCopy.closed}
         </Typography>
       )}
       {reader && <BlockButton other={otherPartyOf(thread)} />}

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
-import { copy } from '../../config/copy';
+import { messageToasts } from './toasts';
 import { accessTokenSubject } from '../../lib/accessTokenSubject';
 import type { Message } from '../../types/entities';
 import { messagesApi, putMessage, UNREAD_TAG, type BlockChange, type NewMessage } from './messagesApi';
@@ -66,5 +66,5 @@ export function sendRefused(action: UnknownAction, api: AppListenerEffectAPI): v
 export function blockChanged(action: UnknownAction, api: AppListenerEffectAPI): void {
   const change = argsOf<BlockChange>(action);
   if (!change?.name) return;
-  api.extra.notifier.notify(change.blocked ? copy.chat.didBlock(change.name) : copy.chat.didUnblock(change.name), 'success');
+  api.extra.notifier.notify(change.blocked ? messageToasts.didBlock(change.name) : messageToasts.didUnblock(change.name), 'success');
 }

@@ -1,5 +1,6 @@
 import { errorMessage } from '../../api/errorMessages';
 import { copy } from '../../config/copy';
+import { messageToasts } from './toasts';
 
 const statusOf = (error: unknown): unknown => (typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined);
 
@@ -7,11 +8,11 @@ const statusOf = (error: unknown): unknown => (typeof error === 'object' && erro
 export function refusalMessage(error: unknown): string {
   switch (statusOf(error)) {
     case 429:
-      return copy.chat.tooFast;
+      return messageToasts.tooFast;
     case 403:
-      return errorMessage(error, copy.chat.blocked);
+      return errorMessage(error, messageToasts.blocked);
     case 409:
-      return errorMessage(error, copy.chat.ended);
+      return errorMessage(error, messageToasts.ended);
     default:
       return errorMessage(error, copy.errors.generic);
   }
