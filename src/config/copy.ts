@@ -537,34 +537,19 @@ export const copy = {
     remove: 'Remove',
     removeLabel: (what: string) => `Remove ${what}`,
   },
-  /** Scores, a completed order's reviews, and a seller's reviews on their page. */
+  /**
+   * A user's score wherever it shows (stars, "4.8 (12)", "96% completed", named on a book and an order),
+   * and a comment's limit, which the reports share. The reviews themselves are the reviews feature's
+   * (src/features/reviews/copy.ts).
+   */
   reviews: {
     none: 'No reviews yet',
     score: (average: string, n: number) => `${average} (${n})`,
     scoreLabel: (average: string, n: number) => `Rated ${average} of 5 by ${n} ${n === 1 ? 'review' : 'reviews'}`,
     completed: (percent: number) => `${percent}% completed`,
-    stars: (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`,
-    rated: (n: number) => `Rated ${n} of 5`,
     sellerScore: 'Seller rating',
     buyerScore: 'Buyer rating',
-    title: 'Reviews',
-    rate: { buyer: 'Review the seller', seller: 'Review the buyer' },
-    rating: 'Your rating',
-    ratingNeeded: 'Choose from 1 to 5 stars',
-    comment: 'Comment (optional)',
     tooLong: (n: number) => `At most ${n.toLocaleString('en-US')} characters`,
-    post: 'Post review',
-    hiddenUntil: (at: string | null) => `Your review shows when the other side posts theirs${at ? `, or on ${at}` : ''}`,
-    yours: 'Your review',
-    theirs: { buyer: "The seller's review", seller: "The buyer's review" },
-    by: (name: string, day: string) => `${name}, ${day}`,
-    replyOf: (name: string) => `Reply from ${name}`,
-    reply: 'Reply',
-    yourReply: 'Your reply',
-    replyNeeded: 'Write a reply',
-    closed: 'The time to review this order has passed.',
-    failed: 'The reviews could not be loaded.',
-    more: 'More reviews',
   },
   confirm: {
     title: 'Confirm your email',

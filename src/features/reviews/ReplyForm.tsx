@@ -6,12 +6,13 @@ import * as Yup from 'yup';
 import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
+import { reviewsCopy } from './copy';
 import type { Review } from '../../types/entities';
 import { useReplyToReviewMutation } from './reviewsApi';
 import { COMMENT_MAX } from './ReviewForm';
 
 const schema = Yup.object({
-  text: Yup.string().trim().required(copy.reviews.replyNeeded).max(COMMENT_MAX, copy.reviews.tooLong(COMMENT_MAX)),
+  text: Yup.string().trim().required(reviewsCopy.replyNeeded).max(COMMENT_MAX, copy.reviews.tooLong(COMMENT_MAX)),
 });
 
 /** The reviewed side's one answer to a shown review; posted, the review shows it instead. */
@@ -33,7 +34,7 @@ export function ReplyForm({ review, onReplied }: { review: Review; onReplied(): 
   return (
     <Box component="form" onSubmit={formik.handleSubmit} noValidate sx={{ display: 'grid', gap: 1, justifyItems: 'start', width: '100%', mt: 1 }}>
       <FormTextField
-        label={copy.reviews.yourReply}
+        label={reviewsCopy.yourReply}
         multiline
         minRows={2}
         required
@@ -44,7 +45,7 @@ export function ReplyForm({ review, onReplied }: { review: Review; onReplied(): 
       />
       {error && <Alert severity="error">{errorMessage(error, copy.errors.generic)}</Alert>}
       <Button type="submit" variant="outlined" disabled={isLoading}>
-        {copy.reviews.reply}
+        {reviewsCopy.reply}
       </Button>
     </Box>
   );

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Stars } from '../../components/UserScore';
-import { copy } from '../../config/copy';
+import { reviewsCopy } from './copy';
 import type { Review } from '../../types/entities';
 
 // A seller's page is rendered on the server: the day must read the same there and in the browser.
@@ -34,7 +34,7 @@ export function ReviewCard({ review, heading, headingLevel = 'h3', children, foc
   useEffect(() => {
     if (focusHeading) headingRef.current?.focus();
   }, [focusHeading]);
-  const byline = copy.reviews.by(review.author.name, reviewDay(review.at));
+  const byline = reviewsCopy.by(review.author.name, reviewDay(review.at));
   return (
     <Box component="article" aria-labelledby={titleId} sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
       <Typography
@@ -47,7 +47,7 @@ export function ReviewCard({ review, heading, headingLevel = 'h3', children, foc
       >
         {heading ?? byline}
       </Typography>
-      <Stars value={review.rating} label={copy.reviews.rated(review.rating)} />
+      <Stars value={review.rating} label={reviewsCopy.rated(review.rating)} />
       {heading && (
         <Typography variant="body2" color="text.secondary">
           {byline}
@@ -57,7 +57,7 @@ export function ReviewCard({ review, heading, headingLevel = 'h3', children, foc
       {review.reply && (
         <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 2, mt: 0.5 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {copy.reviews.replyOf(review.subject.name)}
+            {reviewsCopy.replyOf(review.subject.name)}
           </Typography>
           <Typography variant="body2" sx={textSx}>
             {review.reply.text}

@@ -12,6 +12,7 @@ import * as Yup from 'yup';
 import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
+import { reviewsCopy } from './copy';
 import { usePostReviewMutation } from './reviewsApi';
 
 export const COMMENT_MAX = 1000;
@@ -24,7 +25,7 @@ interface ReviewValues {
 const initialValues: ReviewValues = { rating: null, comment: '' };
 
 const schema = Yup.object({
-  rating: Yup.number().nullable().required(copy.reviews.ratingNeeded).min(1, copy.reviews.ratingNeeded).max(5, copy.reviews.ratingNeeded),
+  rating: Yup.number().nullable().required(reviewsCopy.ratingNeeded).min(1, reviewsCopy.ratingNeeded).max(5, reviewsCopy.ratingNeeded),
   comment: Yup.string().trim().max(COMMENT_MAX, copy.reviews.tooLong(COMMENT_MAX)),
 });
 
@@ -64,10 +65,10 @@ export function ReviewForm({ bookingId, side, onPosted }: Props) {
   return (
     <Box component="form" aria-labelledby={`${id}-title`} onSubmit={formik.handleSubmit} noValidate sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
       <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {copy.reviews.rate[side]}
+        {reviewsCopy.rate[side]}
       </Typography>
       <FormControl component="fieldset" error={Boolean(ratingError)} required>
-        <FormLabel component="legend">{copy.reviews.rating}</FormLabel>
+        <FormLabel component="legend">{reviewsCopy.rating}</FormLabel>
         <Rating
           name={`${id}-rating`}
           value={formik.values.rating}
@@ -75,13 +76,13 @@ export function ReviewForm({ bookingId, side, onPosted }: Props) {
             void formik.setFieldValue('rating', value);
             void formik.setFieldTouched('rating', true, false);
           }}
-          getLabelText={copy.reviews.stars}
+          getLabelText={reviewsCopy.stars}
           size="large"
         />
         {ratingError && <FormHelperText>{ratingError}</FormHelperText>}
       </FormControl>
       <FormTextField
-        label={copy.reviews.comment}
+        label={reviewsCopy.comment}
         multiline
         minRows={3}
         {...formik.getFieldProps('comment')}
@@ -91,7 +92,7 @@ export function ReviewForm({ bookingId, side, onPosted }: Props) {
       />
       {error && <Alert severity="error">{errorMessage(error, copy.errors.generic)}</Alert>}
       <Button type="submit" variant="contained" disabled={isLoading}>
-        {copy.reviews.post}
+        {reviewsCopy.post}
       </Button>
     </Box>
   );

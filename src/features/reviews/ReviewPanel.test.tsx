@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { reviewsCopy } from './copy';
 import { reportsCopy } from '../reports/copy';
 import { axeViolations, setViewportWidth } from '../../testing/axe';
 import { anOrder } from '../../testing/fixtures';
@@ -53,7 +54,7 @@ function renderOrder(roles: { isAdmin?: boolean; isSeller?: boolean } = {}) {
   return renderApp('/dashboard/orders/b1', { preloadedState: signedInState(roles) });
 }
 
-const panel = () => screen.findByRole('region', { name: copy.reviews.title });
+const panel = () => screen.findByRole('region', { name: reviewsCopy.title });
 
 describe("a completed order's reviews", () => {
   it('asks the buyer for 1 to 5 stars and an optional comment, then says their review waits for the other side', async () => {
@@ -61,11 +62,11 @@ describe("a completed order's reviews", () => {
     const user = userEvent.setup();
     renderOrder();
     const region = await panel();
-    const form = await within(region).findByRole('form', { name: copy.reviews.rate.buyer });
+    const form = await within(region).findByRole('form', { name: reviewsCopy.rate.buyer });
 
-    await user.click(within(form).getByRole('button', { name: copy.reviews.post }));
-    expect(await within(form).findByText(copy.reviews.ratingNeeded)).toBeInTheDocument();
-    const comment = within(form).getByRole('textbox', { name: copy.reviews.comment });
+    await user.click(within(form).getByRole('button', { name: reviewsCopy.post }));
+    expect(await within(form).findByText(reviewsCopy.ratingNeeded)).toBeInTheDocument();
+    const comment = within(form).getByRole('textbox', { name: reviewsCopy.comment });
     await user.click(comment);
     await user.paste('x'.repeat(1001));
     await user.tab();
@@ -73,23 +74,23 @@ describe("a completed order's reviews", () => {
     expect(api.posts).toEqual([]);
 
     // The stars are radio buttons in a group named by its legend: the arrow keys choose.
-    const stars = within(form).getByRole('group', { name: copy.reviews.rating });
-    act(() => within(stars).getByRole('radio', { name: copy.reviews.stars(3) }).focus());
+    const stars = within(form).getByRole('group', { name: reviewsCopy.rating });
+    act(() => within(stars).getByRole('radio', { name: reviewsCopy.stars(3) }).focus());
     await user.keyboard('{ArrowRight}');
-    expect(within(stars).getByRole('radio', { name: copy.reviews.stars(4) })).toBeChecked();
+    expect(within(stars).getByRole('radio', { name: reviewsCopy.stars(4) })).toBeChecked();
     await user.clear(comment);
     await user.type(comment, ' Well packed. ');
-    await user.click(within(form).getByRole('button', { name: copy.reviews.post }));
+    await user.click(within(form).getByRole('button', { name: reviewsCopy.post }));
 
-    expect(await within(region).findByRole('heading', { name: copy.reviews.yours })).toBeInTheDocument();
+    expect(await within(region).findByRole('heading', { name: reviewsCopy.yours })).toBeInTheDocument();
     expect(api.posts).toEqual([{ path: '/bookings/b1/reviews', body: { rating: 4, comment: 'Well packed.' } }]);
-    expect(within(region).getByRole('img', { name: copy.reviews.rated(4) })).toBeInTheDocument();
+    expect(within(region).getByRole('img', { name: reviewsCopy.rated(4) })).toBeInTheDocument();
     expect(within(region).getByRole('note')).toHaveTextContent(
       /^Your review shows when the other side posts theirs, or on \w+day \d+ November$/,
     );
     expect(within(region).queryByRole('form')).not.toBeInTheDocument();
     // The form the reader was in is gone: the focus is on what replaced it.
-    expect(within(region).getByRole('heading', { name: copy.reviews.yours })).toHaveFocus();
+    expect(within(region).getByRole('heading', { name: reviewsCopy.yours })).toHaveFocus();
   });
 
   it("shows the other side's review once shown, lets the reviewed side reply once, and report it", async () => {
@@ -98,8 +99,8 @@ describe("a completed order's reviews", () => {
     const user = userEvent.setup();
     renderOrder();
     const region = await panel();
-    const review = await within(region).findByRole('article', { name: copy.reviews.theirs.buyer });
-    expect(within(review).getByRole('img', { name: copy.reviews.rated(2) })).toBeInTheDocument();
+    const review = await within(region).findByRole('article', { name: reviewsCopy.theirs.buyer });
+    expect(within(review).getByRole('img', { name: reviewsCopy.rated(2) })).toBeInTheDocument();
     // Shown as written: no markup is made of it.
     expect(within(review).getByText('Late <b>pick-up</b>.')).toBeInTheDocument();
     expect(within(review).getByText('Sam Seller, 10 Nov 2026')).toBeInTheDocument();
@@ -107,22 +108,22 @@ describe("a completed order's reviews", () => {
     expect(within(region).queryByRole('note')).not.toBeInTheDocument();
     expect(within(review).getByRole('button', { name: reportsCopy.report.review })).toBeInTheDocument();
 
-    await user.click(within(review).getByRole('button', { name: copy.reviews.reply }));
-    expect(await within(review).findByText(copy.reviews.replyNeeded)).toBeInTheDocument();
-    await user.type(within(review).getByRole('textbox', { name: copy.reviews.yourReply }), 'I was ill that day, sorry.');
-    await user.click(within(review).getByRole('button', { name: copy.reviews.reply }));
+    await user.click(within(review).getByRole('button', { name: reviewsCopy.reply }));
+    expect(await within(review).findByText(reviewsCopy.replyNeeded)).toBeInTheDocument();
+    await user.type(within(review).getByRole('textbox', { name: reviewsCopy.yourReply }), 'I was ill that day, sorry.');
+    await user.click(within(review).getByRole('button', { name: reviewsCopy.reply }));
 
-    expect(await within(review).findByText(copy.reviews.replyOf('Rita Reader'))).toBeInTheDocument();
+    expect(await within(review).findByText(reviewsCopy.replyOf('Rita Reader'))).toBeInTheDocument();
     expect(within(review).getByText('I was ill that day, sorry.', { selector: 'p' })).toBeInTheDocument();
     expect(api.posts).toEqual([{ path: '/reviews/theirs/reply', body: { text: 'I was ill that day, sorry.' } }]);
     expect(within(review).queryByRole('textbox')).not.toBeInTheDocument();
-    expect(within(review).getByRole('heading', { name: copy.reviews.theirs.buyer })).toHaveFocus();
+    expect(within(review).getByRole('heading', { name: reviewsCopy.theirs.buyer })).toHaveFocus();
   });
 
   it('says when the time to review has passed', async () => {
     serve(completed({ viewer: 'seller' }), { mine: null, theirs: null, dueAt: DUE, open: false });
     renderOrder({ isSeller: true });
-    expect(await within(await panel()).findByText(copy.reviews.closed)).toBeInTheDocument();
+    expect(await within(await panel()).findByText(reviewsCopy.closed)).toBeInTheDocument();
   });
 
   it('asks the seller to review the buyer, and shows them the buyer’s score', async () => {
@@ -133,7 +134,7 @@ describe("a completed order's reviews", () => {
       open: true,
     });
     renderOrder({ isSeller: true });
-    expect(await within(await panel()).findByRole('form', { name: copy.reviews.rate.seller })).toBeInTheDocument();
+    expect(await within(await panel()).findByRole('form', { name: reviewsCopy.rate.seller })).toBeInTheDocument();
     const facts = screen.getByRole('region', { name: copy.order.delivery });
     expect(within(facts).getByText(copy.reviews.buyerScore)).toBeInTheDocument();
     expect(within(facts).getByRole('img', { name: 'Rated 4.5 of 5 by 2 reviews' })).toBeInTheDocument();
@@ -147,7 +148,7 @@ describe("a completed order's reviews", () => {
     const api = serve(order, { mine: null, theirs: null, dueAt: DUE, open: true });
     renderOrder(roles);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order: Dune' })).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: copy.reviews.title })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: reviewsCopy.title })).not.toBeInTheDocument();
     await waitFor(() => expect(api.reads).toEqual([]));
   });
 
@@ -157,15 +158,15 @@ describe("a completed order's reviews", () => {
       serve(completed(), { mine: null, theirs: null, dueAt: DUE, open: true });
       const user = userEvent.setup();
       const { unmount } = renderOrder();
-      const form = await within(await panel()).findByRole('form', { name: copy.reviews.rate.buyer });
-      await user.click(within(form).getByRole('button', { name: copy.reviews.post }));
-      await within(form).findByText(copy.reviews.ratingNeeded);
+      const form = await within(await panel()).findByRole('form', { name: reviewsCopy.rate.buyer });
+      await user.click(within(form).getByRole('button', { name: reviewsCopy.post }));
+      await within(form).findByText(reviewsCopy.ratingNeeded);
       expect(await axeViolations()).toEqual([]);
       unmount();
 
       serve(completed(), { mine: aReview({ _id: 'mine', shown: false }), theirs: aReview({ _id: 'theirs', role: 'seller' }), dueAt: DUE, open: true });
       renderOrder();
-      await within(await panel()).findByRole('article', { name: copy.reviews.theirs.buyer });
+      await within(await panel()).findByRole('article', { name: reviewsCopy.theirs.buyer });
       expect(await axeViolations()).toEqual([]);
     } finally {
       viewport.restore();

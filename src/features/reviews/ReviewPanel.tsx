@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
+import { reviewsCopy } from './copy';
 import { formatDay } from '../../lib/orders';
 import type { Order } from '../../types/entities';
 import { ReportButton } from '../reports/ReportButton';
@@ -35,29 +36,29 @@ function Panel({ bookingId, side }: { bookingId: string; side: 'buyer' | 'seller
   return (
     <Paper component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
       <Typography id={headingId} variant="h6" component="h2" gutterBottom>
-        {copy.reviews.title}
+        {reviewsCopy.title}
       </Typography>
       {reviews.isFetching && <LinearProgress aria-label={copy.loading} sx={{ mb: 1 }} />}
       {reviews.isError && !data && (
-        <LoadFailed what={copy.reviews.failed} error={reviews.error} retrying={reviews.isFetching} onRetry={() => void reviews.refetch()} />
+        <LoadFailed what={reviewsCopy.failed} error={reviews.error} retrying={reviews.isFetching} onRetry={() => void reviews.refetch()} />
       )}
       {data && (
         <Stack spacing={3}>
           {data.mine ? (
-            <ReviewCard review={data.mine} heading={copy.reviews.yours} focusHeading={posted === 'review'}>
+            <ReviewCard review={data.mine} heading={reviewsCopy.yours} focusHeading={posted === 'review'}>
               {!data.mine.shown && (
                 <Typography role="note" color="text.secondary">
-                  {copy.reviews.hiddenUntil(data.dueAt ? formatDay(data.dueAt) : null)}
+                  {reviewsCopy.hiddenUntil(data.dueAt ? formatDay(data.dueAt) : null)}
                 </Typography>
               )}
             </ReviewCard>
           ) : data.open ? (
             <ReviewForm bookingId={bookingId} side={side} onPosted={() => setPosted('review')} />
           ) : (
-            <Typography color="text.secondary">{copy.reviews.closed}</Typography>
+            <Typography color="text.secondary">{reviewsCopy.closed}</Typography>
           )}
           {data.theirs && (
-            <ReviewCard review={data.theirs} heading={copy.reviews.theirs[side]} focusHeading={posted === 'reply' && data.theirs.reply !== null}>
+            <ReviewCard review={data.theirs} heading={reviewsCopy.theirs[side]} focusHeading={posted === 'reply' && data.theirs.reply !== null}>
               {!data.theirs.reply && <ReplyForm review={data.theirs} onReplied={() => setPosted('reply')} />}
               <ReportButton kind="review" id={data.theirs._id} describedBy={`review-${data.theirs._id}`} />
             </ReviewCard>

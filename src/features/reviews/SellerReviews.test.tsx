@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { copy } from '../../config/copy';
+import { reviewsCopy } from './copy';
 import { reportsCopy } from '../reports/copy';
 import { axeViolations, setViewportWidth } from '../../testing/axe';
 import { numbered } from '../../testing/pagedList';
@@ -55,7 +56,7 @@ const renderSeller = (signedIn = false) => {
   );
 };
 
-const reviewsRegion = () => screen.findByRole('region', { name: copy.reviews.title });
+const reviewsRegion = () => screen.findByRole('region', { name: reviewsCopy.title });
 
 describe("a seller's reviews on their page", () => {
   it('shows their score under their name and their reviews newest first, ten at a time', async () => {
@@ -72,11 +73,11 @@ describe("a seller's reviews on their page", () => {
     await waitFor(() => expect(items()).toHaveLength(10));
     expect(within(region).getAllByRole('heading', { level: 3 })[0]).toHaveTextContent('Buyer 12, 12 Nov 2026');
     expect(within(region).getByText('Comment 12')).toBeInTheDocument();
-    expect(within(region).getAllByRole('img', { name: copy.reviews.rated(5) })).toHaveLength(10);
+    expect(within(region).getAllByRole('img', { name: reviewsCopy.rated(5) })).toHaveLength(10);
 
-    await user.click(within(region).getByRole('button', { name: copy.reviews.more }));
+    await user.click(within(region).getByRole('button', { name: reviewsCopy.more }));
     await waitFor(() => expect(items()).toHaveLength(12));
-    expect(within(region).queryByRole('button', { name: copy.reviews.more })).not.toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: reviewsCopy.more })).not.toBeInTheDocument();
     expect(asked).toEqual(['as=seller&limit=10', 'as=seller&limit=10&cursor=after-rev3']);
     // Visitors report nothing.
     expect(screen.queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
@@ -87,7 +88,7 @@ describe("a seller's reviews on their page", () => {
     renderSeller(true);
     const region = await reviewsRegion();
     expect(await within(region).findByText('Thank you!')).toBeInTheDocument();
-    expect(within(region).getByText(copy.reviews.replyOf('Vera Seller'))).toBeInTheDocument();
+    expect(within(region).getByText(reviewsCopy.replyOf('Vera Seller'))).toBeInTheDocument();
     expect(within(region).getAllByRole('button', { name: reportsCopy.report.review })).toHaveLength(2);
     expect(screen.getByRole('button', { name: reportsCopy.report.user })).toBeInTheDocument();
   });
@@ -128,7 +129,7 @@ describe("a seller's reviews on their page", () => {
       serveSeller(numbered(12, (n) => review(13 - n)));
       renderSeller(true);
       const region = await reviewsRegion();
-      await within(region).findByRole('button', { name: copy.reviews.more });
+      await within(region).findByRole('button', { name: reviewsCopy.more });
       expect(await axeViolations()).toEqual([]);
     } finally {
       viewport.restore();

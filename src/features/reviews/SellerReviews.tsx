@@ -6,6 +6,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
 import { UserScore } from '../../components/UserScore';
 import { copy } from '../../config/copy';
+import { reviewsCopy } from './copy';
 import { ReportButton } from '../reports/ReportButton';
 import { ReviewCard } from './ReviewCard';
 import { sellerReviewsArgs, useGetUserReviewsInfiniteQuery } from './userReviewsApi';
@@ -24,11 +25,11 @@ export function SellerReviews({ sellerId }: { sellerId: string }) {
   return (
     <Stack component="section" aria-labelledby="seller-reviews-title" spacing={2} sx={{ mt: 4 }}>
       <Typography id="seller-reviews-title" component="h2" variant="h5">
-        {copy.reviews.title}
+        {reviewsCopy.title}
       </Typography>
       {list.isLoading && <PageProgress />}
       {list.isError && !list.data && (
-        <LoadFailed what={copy.reviews.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+        <LoadFailed what={reviewsCopy.failed} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
       )}
       {list.data && reviews.length === 0 && <Typography color="text.secondary">{copy.reviews.none}</Typography>}
       {reviews.length > 0 && (
@@ -45,7 +46,7 @@ export function SellerReviews({ sellerId }: { sellerId: string }) {
       {list.hasNextPage && (
         <Stack sx={{ alignItems: 'center' }}>
           <Button variant="outlined" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? copy.search.loadingMore : copy.reviews.more}
+            {list.isFetchingNextPage ? copy.search.loadingMore : reviewsCopy.more}
           </Button>
         </Stack>
       )}

@@ -1,0 +1,22 @@
+/** A completed order's reviews (the order page) and a seller's reviews on their page (/sellers/:id). */
+export const reviewsCopy = {
+  stars: (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`,
+  rated: (n: number) => `Rated ${n} of 5`,
+  title: 'Reviews',
+  rate: { buyer: 'Review the seller', seller: 'Review the buyer' },
+  rating: 'Your rating',
+  ratingNeeded: 'Choose from 1 to 5 stars',
+  comment: 'Comment (optional)',
+  post: 'Post review',
+  hiddenUntil: (at: string | null) => `Your review shows when the other side posts theirs${at ? `, or on ${at}` : ''}`,
+  yours: 'Your review',
+  theirs: { buyer: "The seller's review", seller: "The buyer's review" },
+  by: (name: string, day: string) => `${name}, ${day}`,
+  replyOf: (name: string) => `Reply from ${name}`,
+  reply: 'Reply',
+  yourReply: 'Your reply',
+  replyNeeded: 'Write a reply',
+  closed: 'The time to review this order has passed.',
+  failed: 'The reviews could not be loaded.',
+  more: 'More reviews',
+} as const;
