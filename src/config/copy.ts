@@ -520,20 +520,12 @@ export const copy = {
     retry: 'Try again',
     badPrice: 'Enter an amount like 12 or 12.50',
   },
-  /** "Tell me when it's listed", and what a buyer waits for (`/dashboard/wanted`). */
+  /**
+   * A row's Remove (the wanted books and the favourites), and what the wants' listener says (it runs
+   * in the app layer, which is at its ceiling). The wants' other words are in src/features/wants/copy.ts.
+   */
   wants: {
-    tellMe: "Tell me when it's listed",
-    maxPriceHint: 'Optional: only copies at or below it',
-    save: 'Save',
     saved: "Saved: we'll tell you when it's listed",
-    empty: "Nothing wanted yet. When a search finds nothing, choose “Tell me when it's listed”.",
-    failed: 'Your wants could not be loaded.',
-    words: (q: string) => `“${q}”`,
-    filter: (name: string, value: string) => `${name}: ${value}`,
-    from: (price: string) => `from ${price}`,
-    upTo: (price: string) => `up to ${price}`,
-    anyPrice: 'Any price',
-    since: 'Since',
     remove: 'Remove',
     removeLabel: (what: string) => `Remove ${what}`,
   },

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../config/copy';
+import { wantsCopy } from '../features/wants/copy';
 import { favouritesCopy } from '../features/favourites/copy';
 import { earningsCopy } from '../features/earnings/copy';
 import { Component as AllBuyerPage } from '../features/admin/AllBuyerPage';
@@ -115,8 +116,8 @@ const cases: Case[] = [
   {
     name: 'Wanted',
     path: '/wants',
-    failed: copy.wants.failed,
-    empty: copy.wants.empty,
+    failed: wantsCopy.failed,
+    empty: wantsCopy.empty,
     answer: () => HttpResponse.json([{ _id: 'w1', isbn: null, q: 'dune', filters: null, maxPrice: null, createdAt: '2025-11-21T12:00:00.000Z' }]),
     shows: '“dune”',
     render: () => renderWithProviders(<WantedPage />, { preloadedState: signedInState() }),

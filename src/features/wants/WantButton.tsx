@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api/baseApi';
 import { useAppSelector } from '../../app/hooks';
 import { copy } from '../../config/copy';
+import { wantsCopy } from './copy';
 import { paths } from '../../config/paths';
 import { isIsbn } from '../../lib/isbn';
 import { useHydrated } from '../../lib/useHydrated';
@@ -42,7 +43,7 @@ export function WantButton({ search }: { search: WantedSearch }) {
   return (
     <Box sx={{ mt: 2 }}>
       <Button variant="contained" onClick={tellMe} disabled={!ready || saving.isLoading || saving.isSuccess}>
-        {copy.wants.tellMe}
+        {wantsCopy.tellMe}
       </Button>
       {!askingPrice && saving.isError && (
         <Typography role="alert" color="error" sx={{ mt: 1 }}>

@@ -10,6 +10,7 @@ import { useId } from 'react';
 import * as Yup from 'yup';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
+import { wantsCopy } from './copy';
 
 /** Dollars as the API takes them: digits with at most two decimals. */
 const PRICE = /^\d{1,6}(\.\d{1,2})?$/;
@@ -46,7 +47,7 @@ export default function WantIsbnDialog({ isbn, saving, error, onSave, onClose }:
 
   return (
     <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-isbn`} fullWidth maxWidth="xs">
-      <DialogTitle id={`${id}-title`}>{copy.wants.tellMe}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{wantsCopy.tellMe}</DialogTitle>
       <form onSubmit={formik.handleSubmit} noValidate>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
           <DialogContentText id={`${id}-isbn`}>{copy.search.isbn(isbn)}</DialogContentText>
@@ -55,7 +56,7 @@ export default function WantIsbnDialog({ isbn, saving, error, onSave, onClose }:
             {...formik.getFieldProps('maxPrice')}
             inputMode="decimal"
             error={Boolean(fieldError)}
-            helperText={fieldError ?? copy.wants.maxPriceHint}
+            helperText={fieldError ?? wantsCopy.maxPriceHint}
           />
           {error && <Alert severity="error">{error}</Alert>}
         </DialogContent>
@@ -64,7 +65,7 @@ export default function WantIsbnDialog({ isbn, saving, error, onSave, onClose }:
             {copy.admin.cancel}
           </Button>
           <Button type="submit" variant="contained" disabled={saving}>
-            {copy.wants.save}
+            {wantsCopy.save}
           </Button>
         </DialogActions>
       </form>

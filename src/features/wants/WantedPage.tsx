@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PagedTable, wholeList } from '../../components/PagedTable';
 import { copy } from '../../config/copy';
+import { wantsCopy } from './copy';
 import { paths } from '../../config/paths';
 import type { Want } from '../../types/entities';
 import { wantColumns } from './wantColumns';
@@ -28,8 +29,8 @@ export function Component() {
         rows={wants.data ?? NONE}
         rowKey={(want) => want._id}
         list={wholeList(wants)}
-        failedText={copy.wants.failed}
-        empty={<EmptyState message={copy.wants.empty} action={{ label: copy.search.label, to: paths.search }} />}
+        failedText={wantsCopy.failed}
+        empty={<EmptyState message={wantsCopy.empty} action={{ label: copy.search.label, to: paths.search }} />}
       />
     </Box>
   );

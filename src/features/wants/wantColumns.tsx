@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { PagedColumn } from '../../components/PagedTable';
 import { copy } from '../../config/copy';
+import { wantsCopy } from './copy';
 import { formatDollars } from '../../lib/money';
 import { formatDay } from '../../lib/orders';
 import type { Want } from '../../types/entities';
@@ -29,9 +30,9 @@ export function wantColumns(onRemove: (want: Want) => void): PagedColumn<Want>[]
     {
       label: copy.search.maxPrice,
       skeleton: 'text',
-      cell: (want) => (want.maxPrice === null ? copy.wants.anyPrice : formatDollars(want.maxPrice)),
+      cell: (want) => (want.maxPrice === null ? wantsCopy.anyPrice : formatDollars(want.maxPrice)),
     },
-    { label: copy.wants.since, skeleton: 'text', cell: (want) => formatDay(want.createdAt) },
+    { label: wantsCopy.since, skeleton: 'text', cell: (want) => formatDay(want.createdAt) },
     {
       label: copy.wants.remove,
       skeleton: 'button',

@@ -1,4 +1,5 @@
 import { copy } from '../../config/copy';
+import { wantsCopy } from './copy';
 import { formatDollars } from '../../lib/money';
 import type { Want } from '../../types/entities';
 import type { NewWant } from './wantsApi';
@@ -22,16 +23,16 @@ export function wantOfSearch(search: WantedSearch): NewWant {
 }
 
 /** What a want looks for: "ISBN 9780141439518", or the words in quotes. */
-export const wantedBook = (want: Want): string => (want.isbn ? copy.search.isbn(want.isbn) : copy.wants.words(want.q ?? ''));
+export const wantedBook = (want: Want): string => (want.isbn ? copy.search.isbn(want.isbn) : wantsCopy.words(want.q ?? ''));
 
 /** The filters a want of words keeps, in words: "Category: fiction", "from $5". */
 export function wantFilters({ filters }: Want): string[] {
   if (!filters) return [];
   return [
-    filters.category && copy.wants.filter(copy.search.category, filters.category),
-    filters.condition && copy.wants.filter(copy.search.condition, filters.condition),
-    filters.location && copy.wants.filter(copy.search.location, filters.location),
-    filters.minPrice !== undefined && copy.wants.from(formatDollars(filters.minPrice)),
-    filters.maxPrice !== undefined && copy.wants.upTo(formatDollars(filters.maxPrice)),
+    filters.category && wantsCopy.filter(copy.search.category, filters.category),
+    filters.condition && wantsCopy.filter(copy.search.condition, filters.condition),
+    filters.location && wantsCopy.filter(copy.search.location, filters.location),
+    filters.minPrice !== undefined && wantsCopy.from(formatDollars(filters.minPrice)),
+    filters.maxPrice !== undefined && wantsCopy.upTo(formatDollars(filters.maxPrice)),
   ].filter((part): part is string => Boolean(part));
 }
