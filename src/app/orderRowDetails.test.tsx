@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../config/copy';
+import { movesCopy, orderCopy } from '../features/orders/copy';
 import { axeViolations, setViewportWidth } from '../testing/axe';
 import { aBooking, anOrder } from '../testing/fixtures';
 import { renderWithProviders, signedInState } from '../testing/renderWithProviders';
@@ -111,7 +112,7 @@ describe("an order's timeline and moves in My Orders and My Buyer", () => {
     const row = await rowOf('Dune');
     expect(await row.findByText('Completed')).toBeInTheDocument();
     expect(row.queryByRole('button', { name: "Everything's OK" })).not.toBeInTheDocument();
-    expect(row.queryByText(copy.order.noActions)).not.toBeInTheDocument();
+    expect(row.queryByText(orderCopy.noActions)).not.toBeInTheDocument();
   });
 
   it("My Orders: a refused move is a toast with the server's words", async () => {
@@ -136,9 +137,9 @@ describe("an order's timeline and moves in My Orders and My Buyer", () => {
     expect(row.getByText('Ship by Friday 28 November')).toBeInTheDocument();
     await user.click(row.getByRole('button', { name: 'Mark shipped' }));
 
-    const dialog = screen.getByRole('dialog', { name: copy.moves.shippedTitle });
-    expect(dialog).toHaveAccessibleDescription(`${copy.order.title('Dune')} ${copy.moves.shippedHint}`);
-    await user.type(within(dialog).getByLabelText(copy.order.carrier), 'DHL');
+    const dialog = screen.getByRole('dialog', { name: movesCopy.shippedTitle });
+    expect(dialog).toHaveAccessibleDescription(`${orderCopy.title('Dune')} ${movesCopy.shippedHint}`);
+    await user.type(within(dialog).getByLabelText(orderCopy.carrier), 'DHL');
     await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -153,10 +154,10 @@ describe("an order's timeline and moves in My Orders and My Buyer", () => {
     const api = serveList('/mybuyers', [ready], () => ({ status: 400, body: { message: 'That code is not right: 4 tries left' } }));
     const user = userEvent.setup();
     renderMyBuyer();
-    await user.click((await rowOf('Dune')).getByRole('button', { name: copy.moves.enterCode }));
-    const dialog = screen.getByRole('dialog', { name: copy.moves.codeTitle });
+    await user.click((await rowOf('Dune')).getByRole('button', { name: movesCopy.enterCode }));
+    const dialog = screen.getByRole('dialog', { name: movesCopy.codeTitle });
     await user.type(within(dialog).getByLabelText(/Hand-over code/), '123456');
-    await user.click(within(dialog).getByRole('button', { name: copy.moves.receivedOther }));
+    await user.click(within(dialog).getByRole('button', { name: movesCopy.receivedOther }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('That code is not right: 4 tries left');
     await waitFor(() => expect(api.reads).toBe(2));
     expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent('That code is not right: 4 tries left');
@@ -177,7 +178,7 @@ describe("an order's timeline and moves in My Orders and My Buyer", () => {
     await user.tab();
     expect(row.getByRole('button', { name: 'Mark shipped' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog', { name: copy.moves.shippedTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: movesCopy.shippedTitle })).toBeInTheDocument();
   });
 
   it.each([360, 1280])('passes axe at %i px, a timeline unfolded and a dialog open', async (width) => {
@@ -190,7 +191,7 @@ describe("an order's timeline and moves in My Orders and My Buyer", () => {
       await user.click(row.getByRole('button', { name: copy.order.timeline }));
       expect(await axeViolations()).toEqual([]);
       await user.click(row.getByRole('button', { name: 'Report a problem' }));
-      await screen.findByRole('dialog', { name: copy.moves.disputedTitle });
+      await screen.findByRole('dialog', { name: movesCopy.disputedTitle });
       expect(await axeViolations()).toEqual([]);
     } finally {
       viewport.restore();

@@ -300,34 +300,14 @@ export const copy = {
     failed: 'More rows could not be loaded. Check your connection and try again.',
     retry: 'Try again',
   },
-  /** The order page (`/dashboard/orders/:id`) and an order's state wherever it shows. */
+  /**
+   * An order's state wherever it shows (src/lib/orders.ts), the heading of its steps (also in a list's
+   * row, src/app/orderRowDetails.tsx) and a reason (also in a notification). The order page's own
+   * words are the orders feature's (src/features/orders/copy.ts).
+   */
   order: {
-    heading: 'Order',
-    title: (bookName: string) => `Order: ${bookName}`,
-    cover: (bookName: string) => `Cover of ${bookName}`,
-    state: 'State',
-    seller: 'Seller',
-    buyer: 'Buyer',
-    price: 'Price',
-    shipping: 'Shipping',
-    total: 'Total',
-    delivery: 'Delivery',
-    meetup: 'Meet-up with the seller',
-    shippingTo: (address: string) => `Shipping to ${address}`,
-    carrier: 'Carrier',
-    tracking: 'Tracking number',
     timeline: 'What happened',
-    actions: 'What you can do',
-    noActions: 'Nothing for you to do right now.',
-    handoverCode: 'Your hand-over code',
-    handoverHint: 'Give these six digits to the seller when you collect the book, not before.',
-    codeLocked: (time: string) => `Too many wrong codes: codes are refused until ${time}.`,
-    notFound: "We couldn't find this order",
-    notFoundHint: 'It may belong to another account, or the link is not quite right. Your orders are all in My Orders.',
-    toMyOrders: 'Go to My Orders',
-    failed: 'This order could not be loaded.',
     reason: (reason: string) => `Reason: ${reason}`,
-    open: (bookName: string) => `Open the order of ${bookName}`,
     states: {
       booked: 'Booked',
       paid: 'Paid',
@@ -365,34 +345,13 @@ export const copy = {
       problem: (day: string) => `Problem window closes on ${day}`,
     },
   },
-  /** The moves on an order: buttons, dialogs, and the toast after each. */
+  /**
+   * The toast after each move on an order, which the orders' listener says (it runs in the app layer,
+   * which is at its ceiling), and a failed move; Cancel, a word the specification quotes. The other
+   * moves' words are the orders feature's (src/features/orders/copy.ts).
+   */
   moves: {
-    ready: 'Mark ready',
-    shipped: 'Mark shipped',
-    enterCode: 'Enter hand-over code',
-    receivedBuyer: 'I received it',
-    receivedOther: 'Mark received',
-    completedBuyer: "Everything's OK",
-    completedAdmin: 'Complete',
-    disputed: 'Report a problem',
     cancelled: 'Cancel',
-    refunded: 'Refund',
-    back: 'Back',
-    shippedTitle: 'Mark this book shipped',
-    shippedHint: 'Both are optional; a tracking number lets the buyer follow the parcel.',
-    codeTitle: 'Enter the hand-over code',
-    codeHint: 'The buyer reads you six digits when you hand the book over.',
-    code: 'Hand-over code',
-    codeInvalid: 'Enter the six digits of the code',
-    disputedTitle: 'Report a problem',
-    disputedHint: 'Say what is wrong. An admin reads it and decides with both of you.',
-    refundedTitle: 'Refund this order',
-    refundedHint: 'The buyer gets the whole amount back and the book is for sale again.',
-    completedTitle: 'Complete this order',
-    completedHint: 'The seller keeps the payment. Both sides see your reason.',
-    reason: 'Reason',
-    reasonRequired: 'Say why',
-    tooLong: (max: number) => `At most ${max} characters`,
     done: {
       ready: 'Marked ready for the buyer',
       shipped: 'Marked shipped',

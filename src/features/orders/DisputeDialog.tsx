@@ -12,7 +12,7 @@ import * as Yup from 'yup';
 import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
-import { disputesCopy } from './copy';
+import { disputesCopy, movesCopy } from './copy';
 import type { Order } from '../../types/entities';
 import { buyerReason, type Settlement } from './disputeColumns';
 import { useMoveOrderMutation } from './ordersApi';
@@ -26,7 +26,7 @@ export interface SettleRequest {
 }
 
 const schema = Yup.object({
-  reason: Yup.string().trim().required(copy.moves.reasonRequired).max(SETTLE_REASON_MAX, copy.moves.tooLong(SETTLE_REASON_MAX)),
+  reason: Yup.string().trim().required(movesCopy.reasonRequired).max(SETTLE_REASON_MAX, movesCopy.tooLong(SETTLE_REASON_MAX)),
 });
 
 const wording = {
@@ -100,7 +100,7 @@ export function DisputeDialog({ request, onClose }: Props) {
             </Box>
           )}
           <FormTextField
-            label={copy.moves.reason}
+            label={movesCopy.reason}
             multiline
             minRows={3}
             required
@@ -112,7 +112,7 @@ export function DisputeDialog({ request, onClose }: Props) {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => close(false)} disabled={isLoading}>
-            {copy.moves.back}
+            {movesCopy.back}
           </Button>
           <Button type="submit" variant="contained" color={shown?.to === 'refunded' ? 'error' : 'primary'} disabled={isLoading}>
             {words?.confirm}

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { copy } from '../../config/copy';
-import { disputesCopy } from './copy';
+import { disputesCopy, movesCopy } from './copy';
 import { axeViolations, setViewportWidth } from '../../testing/axe';
 import { anOrder } from '../../testing/fixtures';
 import { numbered, pagedList } from '../../testing/pagedList';
@@ -53,7 +52,7 @@ describe.each([360, 1280])('the disputes page at %i px', (width) => {
     await user.click(within(row).getByRole('button', { name: disputesCopy.refundLabel('Book 1') }));
     const dialog = await screen.findByRole('dialog', { name: disputesCopy.refundLabel('Book 1') });
     await user.click(within(dialog).getByRole('button', { name: disputesCopy.refund }));
-    await within(dialog).findByText(copy.moves.reasonRequired);
+    await within(dialog).findByText(movesCopy.reasonRequired);
     expect(await axeViolations()).toEqual([]);
   });
 });

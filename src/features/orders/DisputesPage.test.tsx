@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
-import { disputesCopy } from './copy';
+import { disputesCopy, movesCopy } from './copy';
 import { anOrder } from '../../testing/fixtures';
 import { numbered, pagedList } from '../../testing/pagedList';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
@@ -93,15 +93,15 @@ describe('Disputes (admin)', () => {
     expect(dialog).toHaveAccessibleDescription(disputesCopy.refundHint);
     // The buyer's words are there to decide on.
     expect(within(dialog).getByText('Torn cover (2)')).toBeInTheDocument();
-    const reason = within(dialog).getByRole('textbox', { name: new RegExp(copy.moves.reason) });
+    const reason = within(dialog).getByRole('textbox', { name: new RegExp(movesCopy.reason) });
 
     // A reason is needed, and it is at most 1,000 characters.
     await user.click(within(dialog).getByRole('button', { name: disputesCopy.refund }));
-    expect(await within(dialog).findByText(copy.moves.reasonRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(movesCopy.reasonRequired)).toBeInTheDocument();
     await user.click(reason);
     await user.paste('x'.repeat(1001));
     await user.click(within(dialog).getByRole('button', { name: disputesCopy.refund }));
-    expect(await within(dialog).findByText(copy.moves.tooLong(1000))).toBeInTheDocument();
+    expect(await within(dialog).findByText(movesCopy.tooLong(1000))).toBeInTheDocument();
     expect(moves).toEqual([]);
 
     await user.clear(reason);
@@ -131,7 +131,7 @@ describe('Disputes (admin)', () => {
     await user.click(within(row).getByRole('button', { name: disputesCopy.completeLabel('Book 1') }));
     const dialog = await screen.findByRole('dialog', { name: disputesCopy.completeLabel('Book 1') });
     expect(dialog).toHaveAccessibleDescription(disputesCopy.completeHint);
-    await user.type(within(dialog).getByRole('textbox', { name: new RegExp(copy.moves.reason) }), 'The book arrived as described.');
+    await user.type(within(dialog).getByRole('textbox', { name: new RegExp(movesCopy.reason) }), 'The book arrived as described.');
     await user.click(within(dialog).getByRole('button', { name: disputesCopy.complete }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
@@ -141,7 +141,7 @@ describe('Disputes (admin)', () => {
     expect(services.notifier.notify).not.toHaveBeenCalled();
     await waitFor(() => expect(list.calls).toHaveLength(2));
 
-    await user.click(within(dialog).getByRole('button', { name: copy.moves.back }));
+    await user.click(within(dialog).getByRole('button', { name: movesCopy.back }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('link', { name: 'Book 1' })).not.toBeInTheDocument();
   });

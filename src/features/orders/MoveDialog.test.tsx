@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { copy } from '../../config/copy';
+import { movesCopy, orderCopy } from './copy';
 import { anOrder } from '../../testing/fixtures';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
@@ -40,21 +40,21 @@ describe('a move made from a dialog', () => {
     const user = userEvent.setup();
     const { services } = renderOrder();
     await user.click(await screen.findByRole('button', { name: 'Report a problem' }));
-    const dialog = screen.getByRole('dialog', { name: copy.moves.disputedTitle });
+    const dialog = screen.getByRole('dialog', { name: movesCopy.disputedTitle });
     await user.type(within(dialog).getByLabelText(/Reason/), 'Pages missing');
     await user.click(within(dialog).getByRole('button', { name: 'Report a problem' }));
 
     // The order is read again (it shows completed) and the dialog still says why nothing happened.
     await waitFor(() => expect(api.reads).toBe(2));
     expect(await screen.findByText('Completed', { selector: '.MuiChip-label' })).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: copy.moves.disputedTitle })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: movesCopy.disputedTitle })).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(COMPLETED);
     expect(services.notifier.notify).not.toHaveBeenCalledWith(expect.anything(), 'success');
 
     // Back closes it; the page then says there is nothing left to do.
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: copy.moves.back }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: movesCopy.back }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByText(copy.order.noActions)).toBeInTheDocument();
+    expect(screen.getByText(orderCopy.noActions)).toBeInTheDocument();
   });
 
   it("clears the server's word on a wrong code as soon as the code is edited, leaving only the typing error", async () => {
@@ -63,15 +63,15 @@ describe('a move made from a dialog', () => {
     );
     const user = userEvent.setup();
     renderOrder({ isSeller: true });
-    await user.click(await screen.findByRole('button', { name: copy.moves.enterCode }));
-    const dialog = screen.getByRole('dialog', { name: copy.moves.codeTitle });
+    await user.click(await screen.findByRole('button', { name: movesCopy.enterCode }));
+    const dialog = screen.getByRole('dialog', { name: movesCopy.codeTitle });
     const field = within(dialog).getByLabelText(/Hand-over code/);
     await user.type(field, '123456');
-    await user.click(within(dialog).getByRole('button', { name: copy.moves.receivedOther }));
+    await user.click(within(dialog).getByRole('button', { name: movesCopy.receivedOther }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('That code is not right: 4 tries left');
 
     await user.type(field, '7');
-    expect(await within(dialog).findByText(copy.moves.codeInvalid)).toBeInTheDocument();
+    expect(await within(dialog).findByText(movesCopy.codeInvalid)).toBeInTheDocument();
     expect(within(dialog).queryByText('That code is not right: 4 tries left')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });

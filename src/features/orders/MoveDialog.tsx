@@ -11,6 +11,7 @@ import * as Yup from 'yup';
 import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
+import { movesCopy, orderCopy } from './copy';
 import type { OrderMove } from '../../types/entities';
 import { useMoveOrderMutation, type MoveBody } from './ordersApi';
 
@@ -28,17 +29,17 @@ const initialValues: MoveValues = { carrier: '', tracking: '', code: '', reason:
 
 const schemas: Record<MoveForm, Yup.AnyObjectSchema> = {
   shipping: Yup.object({
-    carrier: Yup.string().trim().max(60, copy.moves.tooLong(60)),
-    tracking: Yup.string().trim().max(100, copy.moves.tooLong(100)),
+    carrier: Yup.string().trim().max(60, movesCopy.tooLong(60)),
+    tracking: Yup.string().trim().max(100, movesCopy.tooLong(100)),
   }),
   code: Yup.object({
     code: Yup.string()
       .trim()
-      .required(copy.moves.codeInvalid)
-      .matches(/^\d{6}$/, copy.moves.codeInvalid),
+      .required(movesCopy.codeInvalid)
+      .matches(/^\d{6}$/, movesCopy.codeInvalid),
   }),
   reason: Yup.object({
-    reason: Yup.string().trim().required(copy.moves.reasonRequired).max(1000, copy.moves.tooLong(1000)),
+    reason: Yup.string().trim().required(movesCopy.reasonRequired).max(1000, movesCopy.tooLong(1000)),
   }),
 };
 
@@ -135,25 +136,25 @@ export function MoveDialog({ orderId, subject, spec, onClose }: Props) {
           <DialogContentText id={`${id}-hint`}>{spec?.hint}</DialogContentText>
           {form === 'shipping' && (
             <>
-              <FormTextField label={copy.order.carrier} {...field('carrier')} />
-              <FormTextField label={copy.order.tracking} {...field('tracking')} />
+              <FormTextField label={orderCopy.carrier} {...field('carrier')} />
+              <FormTextField label={orderCopy.tracking} {...field('tracking')} />
             </>
           )}
           {form === 'code' && (
             <FormTextField
-              label={copy.moves.code}
+              label={movesCopy.code}
               inputMode="numeric"
               autoComplete="one-time-code"
               required
               {...field('code')}
             />
           )}
-          {form === 'reason' && <FormTextField label={copy.moves.reason} multiline minRows={3} required {...field('reason')} />}
+          {form === 'reason' && <FormTextField label={movesCopy.reason} multiline minRows={3} required {...field('reason')} />}
           {error && <Alert severity="error">{errorMessage(error, copy.moves.failed)}</Alert>}
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={isLoading}>
-            {copy.moves.back}
+            {movesCopy.back}
           </Button>
           <Button type="submit" variant="contained" disabled={isLoading}>
             {spec?.confirm}

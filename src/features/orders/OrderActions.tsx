@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { copy } from '../../config/copy';
+import { movesCopy, orderCopy } from './copy';
 import type { Order, OrderMove, OrderViewer } from '../../types/entities';
 import { MoveDialog, type MoveDialogSpec } from './MoveDialog';
 import { useMoveOrderMutation } from './ordersApi';
@@ -32,44 +33,44 @@ const reasonDialog = (to: OrderMove, title: string, hint: string, confirm: strin
 export function moveButton(to: OrderMove, viewer: OrderViewer): MoveButton {
   switch (to) {
     case 'ready':
-      return { to, label: copy.moves.ready };
+      return { to, label: movesCopy.ready };
     case 'shipped':
       return {
         to,
-        label: copy.moves.shipped,
-        dialog: { to, form: 'shipping', title: copy.moves.shippedTitle, hint: copy.moves.shippedHint, confirm: copy.moves.shipped },
+        label: movesCopy.shipped,
+        dialog: { to, form: 'shipping', title: movesCopy.shippedTitle, hint: movesCopy.shippedHint, confirm: movesCopy.shipped },
       };
     case 'received':
       if (viewer === 'seller') {
         return {
           to,
-          label: copy.moves.enterCode,
-          dialog: { to, form: 'code', title: copy.moves.codeTitle, hint: copy.moves.codeHint, confirm: copy.moves.receivedOther },
+          label: movesCopy.enterCode,
+          dialog: { to, form: 'code', title: movesCopy.codeTitle, hint: movesCopy.codeHint, confirm: movesCopy.receivedOther },
         };
       }
-      return { to, label: viewer === 'buyer' ? copy.moves.receivedBuyer : copy.moves.receivedOther };
+      return { to, label: viewer === 'buyer' ? movesCopy.receivedBuyer : movesCopy.receivedOther };
     case 'completed':
-      if (viewer === 'buyer') return { to, label: copy.moves.completedBuyer };
+      if (viewer === 'buyer') return { to, label: movesCopy.completedBuyer };
       return {
         to,
-        label: copy.moves.completedAdmin,
-        dialog: reasonDialog(to, copy.moves.completedTitle, copy.moves.completedHint, copy.moves.completedAdmin),
+        label: movesCopy.completedAdmin,
+        dialog: reasonDialog(to, movesCopy.completedTitle, movesCopy.completedHint, movesCopy.completedAdmin),
       };
     case 'disputed':
       return {
         to,
-        label: copy.moves.disputed,
+        label: movesCopy.disputed,
         danger: true,
-        dialog: reasonDialog(to, copy.moves.disputedTitle, copy.moves.disputedHint, copy.moves.disputed),
+        dialog: reasonDialog(to, movesCopy.disputedTitle, movesCopy.disputedHint, movesCopy.disputed),
       };
     case 'cancelled':
       return { to, label: copy.moves.cancelled, danger: true };
     case 'refunded':
       return {
         to,
-        label: copy.moves.refunded,
+        label: movesCopy.refunded,
         danger: true,
-        dialog: reasonDialog(to, copy.moves.refundedTitle, copy.moves.refundedHint, copy.moves.refunded),
+        dialog: reasonDialog(to, movesCopy.refundedTitle, movesCopy.refundedHint, movesCopy.refunded),
       };
   }
 }
@@ -94,7 +95,7 @@ export function OrderActions({ order, compact = false }: Props) {
   const moveDialog = (
     <MoveDialog
       orderId={order._id}
-      subject={compact ? copy.order.title(order.bookName) : undefined}
+      subject={compact ? orderCopy.title(order.bookName) : undefined}
       spec={dialog}
       onClose={() => setDialog(null)}
     />
@@ -102,7 +103,7 @@ export function OrderActions({ order, compact = false }: Props) {
   if (order.actions.length === 0) {
     return (
       <>
-        {!compact && <Typography color="text.secondary">{copy.order.noActions}</Typography>}
+        {!compact && <Typography color="text.secondary">{orderCopy.noActions}</Typography>}
         {moveDialog}
       </>
     );

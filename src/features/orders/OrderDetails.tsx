@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { UserScore } from '../../components/UserScore';
 import { copy } from '../../config/copy';
+import { orderCopy } from './copy';
 import { formatMoment, stateLabel } from '../../lib/orders';
 import { formatDollars, formatUsd } from '../../lib/money';
 import type { Order } from '../../types/entities';
@@ -28,7 +29,7 @@ export function OrderFacts({ order }: { order: Order }) {
   const { delivery } = order;
   return (
     <Box component="dl" sx={detailsSx}>
-      <Detail term={order.viewer === 'seller' ? copy.order.buyer : copy.order.seller}>
+      <Detail term={order.viewer === 'seller' ? orderCopy.buyer : orderCopy.seller}>
         {order.viewer === 'seller' ? order.cusTomername : order.sellerName}
       </Detail>
       {/* Only to its seller: what other sellers say of the buyer. */}
@@ -37,20 +38,20 @@ export function OrderFacts({ order }: { order: Order }) {
           <UserScore score={order.buyerScore} />
         </Detail>
       )}
-      <Detail term={copy.order.price}>{formatDollars(order.resale_price)}</Detail>
-      {order.shipping_price > 0 && <Detail term={copy.order.shipping}>{formatDollars(order.shipping_price)}</Detail>}
-      {order.total !== order.resale_price && <Detail term={copy.order.total}>{formatDollars(order.total)}</Detail>}
+      <Detail term={orderCopy.price}>{formatDollars(order.resale_price)}</Detail>
+      {order.shipping_price > 0 && <Detail term={orderCopy.shipping}>{formatDollars(order.shipping_price)}</Detail>}
+      {order.total !== order.resale_price && <Detail term={orderCopy.total}>{formatDollars(order.total)}</Detail>}
       {/* Only to its seller and admins: the total less the commission fixed when it was paid. */}
       {order.sellerReceives !== undefined && (
         <Detail term={order.viewer === 'seller' ? copy.sellerTake.youReceive : copy.sellerTake.sellerReceives}>
           {formatUsd(order.sellerReceives)}
         </Detail>
       )}
-      <Detail term={copy.order.delivery}>
-        {delivery.method === 'shipping' ? copy.order.shippingTo(delivery.address ?? '') : copy.order.meetup}
+      <Detail term={orderCopy.delivery}>
+        {delivery.method === 'shipping' ? orderCopy.shippingTo(delivery.address ?? '') : orderCopy.meetup}
       </Detail>
-      {delivery.carrier && <Detail term={copy.order.carrier}>{delivery.carrier}</Detail>}
-      {delivery.tracking && <Detail term={copy.order.tracking}>{delivery.tracking}</Detail>}
+      {delivery.carrier && <Detail term={orderCopy.carrier}>{delivery.carrier}</Detail>}
+      {delivery.tracking && <Detail term={orderCopy.tracking}>{delivery.tracking}</Detail>}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { movesCopy, orderCopy } from './copy';
 import { anOrder } from '../../testing/fixtures';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
@@ -44,7 +45,7 @@ function renderOrder(id = 'b1', roles: { isAdmin?: boolean; isSeller?: boolean }
 }
 
 const actionButtons = () =>
-  within(screen.getByRole('region', { name: copy.order.actions }))
+  within(screen.getByRole('region', { name: orderCopy.actions }))
     .queryAllByRole('button')
     .map((button) => button.textContent);
 
@@ -58,15 +59,15 @@ describe('order page', () => {
     expect(screen.getByRole('img', { name: 'Cover of Dune' })).toHaveAttribute('src', 'https://img.example/dune.jpg');
     expect(screen.getByText('Paid', { selector: '.MuiChip-label' })).toBeInTheDocument();
     expect(screen.getByText('Collect by Friday 28 November')).toBeInTheDocument();
-    const code = screen.getByRole('note', { name: copy.order.handoverCode });
+    const code = screen.getByRole('note', { name: orderCopy.handoverCode });
     expect(code).toHaveTextContent('042917');
-    expect(screen.getByText(copy.order.meetup)).toBeInTheDocument();
+    expect(screen.getByText(orderCopy.meetup)).toBeInTheDocument();
     expect(screen.getByText('Sam Seller')).toBeInTheDocument();
 
     const steps = within(screen.getByRole('region', { name: copy.order.timeline })).getAllByRole('listitem');
     expect(steps.map((step) => step.querySelector('span')?.textContent)).toEqual(['Booked', 'Paid']);
     expect(steps[0].querySelector('time')).toHaveAttribute('datetime', '2025-11-20T12:00:00.000Z');
-    expect(screen.getByText(copy.order.noActions)).toBeInTheDocument();
+    expect(screen.getByText(orderCopy.noActions)).toBeInTheDocument();
   });
 
   it('shows the shipping address, carrier, tracking and the total with shipping', async () => {
@@ -88,7 +89,7 @@ describe('order page', () => {
     expect(screen.getByText('$4.50')).toBeInTheDocument();
     expect(screen.getByText('$16.50')).toBeInTheDocument();
     expect(screen.getByText('Counts as received on Friday 5 December')).toBeInTheDocument();
-    expect(screen.queryByRole('note', { name: copy.order.handoverCode })).not.toBeInTheDocument();
+    expect(screen.queryByRole('note', { name: orderCopy.handoverCode })).not.toBeInTheDocument();
   });
 
   it('tells the seller what they receive (the total less the commission), beside the total; the buyer never sees it', async () => {
@@ -97,7 +98,7 @@ describe('order page', () => {
     renderOrder('b1', { isSeller: true });
     await screen.findByRole('heading', { level: 1, name: 'Order: Dune' });
 
-    const total = screen.getByText(copy.order.total, { selector: 'dt' });
+    const total = screen.getByText(orderCopy.total, { selector: 'dt' });
     const receives = screen.getByText('You receive', { selector: 'dt' });
     expect(total.nextElementSibling).toHaveTextContent('$16.50');
     expect(total.nextElementSibling?.nextElementSibling).toBe(receives);
@@ -139,9 +140,9 @@ describe('order page', () => {
     expect(actionButtons()).toEqual(['Mark shipped', 'Refund']);
 
     await user.click(screen.getByRole('button', { name: 'Mark shipped' }));
-    const dialog = screen.getByRole('dialog', { name: copy.moves.shippedTitle });
-    await user.type(within(dialog).getByLabelText(copy.order.carrier), 'DHL');
-    await user.type(within(dialog).getByLabelText(copy.order.tracking), ' JD0001 ');
+    const dialog = screen.getByRole('dialog', { name: movesCopy.shippedTitle });
+    await user.type(within(dialog).getByLabelText(orderCopy.carrier), 'DHL');
+    await user.type(within(dialog).getByLabelText(orderCopy.tracking), ' JD0001 ');
     await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -151,7 +152,7 @@ describe('order page', () => {
     expect(services.notifier.notify).toHaveBeenCalledWith(copy.moves.done.shipped, 'success');
     await waitFor(() => expect(api.reads).toHaveLength(2));
     expect(await screen.findByText('Shipped', { selector: '.MuiChip-label' })).toBeInTheDocument();
-    expect(screen.getByText(copy.order.noActions)).toBeInTheDocument();
+    expect(screen.getByText(orderCopy.noActions)).toBeInTheDocument();
   });
 
   it('closes a dialog with Escape, sending nothing', async () => {
@@ -159,7 +160,7 @@ describe('order page', () => {
     const user = userEvent.setup();
     renderOrder('b1', { isSeller: true });
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
-    const dialog = screen.getByRole('dialog', { name: copy.moves.refundedTitle });
+    const dialog = screen.getByRole('dialog', { name: movesCopy.refundedTitle });
     expect(within(dialog).getByLabelText(/Reason/)).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -174,17 +175,17 @@ describe('order page', () => {
     const user = userEvent.setup();
     const { services } = renderOrder('b1', { isSeller: true });
     await user.click(await screen.findByRole('button', { name: 'Enter hand-over code' }));
-    const dialog = screen.getByRole('dialog', { name: copy.moves.codeTitle });
+    const dialog = screen.getByRole('dialog', { name: movesCopy.codeTitle });
     const field = within(dialog).getByLabelText(/Hand-over code/);
 
     await user.type(field, '12ab');
-    await user.click(within(dialog).getByRole('button', { name: copy.moves.receivedOther }));
-    expect(await within(dialog).findByText(copy.moves.codeInvalid)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: movesCopy.receivedOther }));
+    expect(await within(dialog).findByText(movesCopy.codeInvalid)).toBeInTheDocument();
     expect(api.moves).toEqual([]);
 
     await user.clear(field);
     await user.type(field, '123456');
-    await user.click(within(dialog).getByRole('button', { name: copy.moves.receivedOther }));
+    await user.click(within(dialog).getByRole('button', { name: movesCopy.receivedOther }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('That code is not right: 3 tries left');
     expect(api.moves.map((move) => move.body)).toEqual([{ to: 'received', code: '123456' }]);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -212,9 +213,9 @@ describe('order page', () => {
     const user = userEvent.setup();
     const { services } = renderOrder();
     await user.click(await screen.findByRole('button', { name: 'Report a problem' }));
-    const dialog = screen.getByRole('dialog', { name: copy.moves.disputedTitle });
+    const dialog = screen.getByRole('dialog', { name: movesCopy.disputedTitle });
     await user.click(within(dialog).getByRole('button', { name: 'Report a problem' }));
-    expect(await within(dialog).findByText(copy.moves.reasonRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(movesCopy.reasonRequired)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Reason/), 'Pages missing');
     await user.click(within(dialog).getByRole('button', { name: 'Report a problem' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -243,9 +244,9 @@ describe('order page', () => {
     expect(screen.getByText('Reason: Pages missing')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Complete' }));
-    const dialog = screen.getByRole('dialog', { name: copy.moves.completedTitle });
+    const dialog = screen.getByRole('dialog', { name: movesCopy.completedTitle });
     await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
-    expect(await within(dialog).findByText(copy.moves.reasonRequired)).toBeInTheDocument();
+    expect(await within(dialog).findByText(movesCopy.reasonRequired)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Reason/), 'The seller sent photos');
     await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
     await waitFor(() => expect(api.moves.map((move) => move.body)).toEqual([{ to: 'completed', reason: 'The seller sent photos' }]));
@@ -254,7 +255,7 @@ describe('order page', () => {
   it("says plainly when the order is not the reader's or does not exist", async () => {
     serveOrder(anOrder());
     renderOrder('nope');
-    expect(await screen.findByRole('heading', { level: 1, name: copy.order.notFound })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: copy.order.toMyOrders })).toHaveAttribute('href', '/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: orderCopy.notFound })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: orderCopy.toMyOrders })).toHaveAttribute('href', '/dashboard');
   });
 });

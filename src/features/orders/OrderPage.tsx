@@ -10,6 +10,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { OrderStatus } from '../../components/OrderStatus';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
+import { orderCopy } from './copy';
 import { paths } from '../../config/paths';
 import { formatTime } from '../../lib/orders';
 import type { Order } from '../../types/entities';
@@ -24,11 +25,11 @@ function OrderNotFound() {
   return (
     <Box sx={{ maxWidth: 560 }}>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.order.notFound}
+        {orderCopy.notFound}
       </Typography>
-      <Typography sx={{ mb: 2 }}>{copy.order.notFoundHint}</Typography>
+      <Typography sx={{ mb: 2 }}>{orderCopy.notFoundHint}</Typography>
       <Button variant="contained" component={RouterLink} to={paths.dashboard}>
-        {copy.order.toMyOrders}
+        {orderCopy.toMyOrders}
       </Button>
     </Box>
   );
@@ -53,17 +54,17 @@ function Handover({ order }: { order: Order }) {
       {order.handoverCode && (
         <Box role="note" aria-labelledby="handover-code-label" sx={{ border: 2, borderColor: 'primary.main', borderRadius: 1, p: 2 }}>
           <Typography id="handover-code-label" sx={{ fontWeight: 600 }}>
-            {copy.order.handoverCode}
+            {orderCopy.handoverCode}
           </Typography>
           <Typography component="p" sx={{ fontSize: '2rem', letterSpacing: '0.3em', fontFamily: 'monospace' }}>
             {order.handoverCode}
           </Typography>
-          <Typography variant="body2">{copy.order.handoverHint}</Typography>
+          <Typography variant="body2">{orderCopy.handoverHint}</Typography>
         </Box>
       )}
       {order.codeLockedUntil && new Date(order.codeLockedUntil).getTime() > Date.now() && (
         <Typography role="status" color="warning.dark">
-          {copy.order.codeLocked(formatTime(order.codeLockedUntil))}
+          {orderCopy.codeLocked(formatTime(order.codeLockedUntil))}
         </Typography>
       )}
     </>
@@ -81,23 +82,23 @@ function OrderView({ order, extras }: { order: Order; extras?: OrderExtras }) {
           <Box
             component="img"
             src={order.img}
-            alt={copy.order.cover(order.bookName)}
+            alt={orderCopy.cover(order.bookName)}
             sx={{ width: 96, height: 128, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
           />
         )}
         <Stack spacing={1} sx={{ minWidth: 0 }}>
           <Typography variant="h2" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {copy.order.title(order.bookName)}
+            {orderCopy.title(order.bookName)}
           </Typography>
           <OrderStatus state={order.state} deadline={order.deadline} viewer={order.viewer} />
         </Stack>
       </Stack>
       <Handover order={order} />
-      <Section title={copy.order.actions}>
+      <Section title={orderCopy.actions}>
         <OrderActions order={order} />
       </Section>
       {extras?.(order)}
-      <Section title={copy.order.delivery}>
+      <Section title={orderCopy.delivery}>
         <OrderFacts order={order} />
       </Section>
       <Section title={copy.order.timeline}>
@@ -124,9 +125,9 @@ export function OrderPage({ extras }: { extras?: OrderExtras }) {
     return (
       <Box>
         <Typography variant="h2" component="h1" gutterBottom>
-          {copy.order.heading}
+          {orderCopy.heading}
         </Typography>
-        <LoadFailed what={copy.order.failed} error={order.error} retrying={order.isFetching} onRetry={() => void order.refetch()} />
+        <LoadFailed what={orderCopy.failed} error={order.error} retrying={order.isFetching} onRetry={() => void order.refetch()} />
       </Box>
     );
   }

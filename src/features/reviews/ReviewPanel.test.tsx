@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { orderCopy } from '../orders/copy';
 import { reviewsCopy } from './copy';
 import { reportsCopy } from '../reports/copy';
 import { axeViolations, setViewportWidth } from '../../testing/axe';
@@ -135,7 +136,7 @@ describe("a completed order's reviews", () => {
     });
     renderOrder({ isSeller: true });
     expect(await within(await panel()).findByRole('form', { name: reviewsCopy.rate.seller })).toBeInTheDocument();
-    const facts = screen.getByRole('region', { name: copy.order.delivery });
+    const facts = screen.getByRole('region', { name: orderCopy.delivery });
     expect(within(facts).getByText(copy.reviews.buyerScore)).toBeInTheDocument();
     expect(within(facts).getByRole('img', { name: 'Rated 4.5 of 5 by 2 reviews' })).toBeInTheDocument();
     expect(within(facts).getByText('100% completed')).toBeInTheDocument();
