@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../config/copy';
+import { adminCopy } from '../features/admin/copy';
 import { wantsCopy } from '../features/wants/copy';
 import { favouritesCopy } from '../features/favourites/copy';
 import { earningsCopy } from '../features/earnings/copy';
@@ -88,8 +89,8 @@ const cases: Case[] = [
   {
     name: 'All seller',
     path: '/seller',
-    failed: copy.admin.sellersFailed,
-    empty: copy.admin.emptySellers,
+    failed: adminCopy.sellersFailed,
+    empty: adminCopy.emptySellers,
     answer: () => HttpResponse.json([user], { headers: { 'X-Total-Count': '1' } }),
     shows: 'Sam Seller',
     render: () => renderWithProviders(<AllSellerPage />, { preloadedState: signedInState({ isAdmin: true, isSeller: true }) }),
@@ -97,8 +98,8 @@ const cases: Case[] = [
   {
     name: 'All Buyer',
     path: '/buyer',
-    failed: copy.admin.buyersFailed,
-    empty: copy.admin.emptyBuyers,
+    failed: adminCopy.buyersFailed,
+    empty: adminCopy.emptyBuyers,
     answer: () => HttpResponse.json([{ ...user, role: 'Buyer' }], { headers: { 'X-Total-Count': '1' } }),
     shows: 'Sam Seller',
     render: () => renderWithProviders(<AllBuyerPage />, { preloadedState: signedInState({ isAdmin: true, isSeller: true }) }),

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { copy } from '../../config/copy';
+import { adminCopy } from './copy';
 import type { User } from '../../types/entities';
 import { useGetBuyersQuery, useMakeSellerMutation } from './adminApi';
 import { buyerColumns } from './buyerColumns';
@@ -28,11 +28,11 @@ export function Component() {
   return (
     <>
       <UsersGrid
-        failedText={copy.admin.buyersFailed}
-        title={copy.admin.allBuyerTitle}
+        failedText={adminCopy.buyersFailed}
+        title={adminCopy.allBuyerTitle}
         list={list}
         columns={columns}
-        emptyText={copy.admin.emptyBuyers}
+        emptyText={adminCopy.emptyBuyers}
       />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />
     </>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { copy } from '../../config/copy';
+import { adminCopy } from './copy';
 import type { User } from '../../types/entities';
 import { useGetSellersQuery, useVerifySellerMutation } from './adminApi';
 import { DeleteUserDialog } from './DeleteUserDialog';
@@ -28,11 +28,11 @@ export function Component() {
   return (
     <>
       <UsersGrid
-        failedText={copy.admin.sellersFailed}
-        title={copy.admin.allSellerTitle}
+        failedText={adminCopy.sellersFailed}
+        title={adminCopy.allSellerTitle}
         list={list}
         columns={columns}
-        emptyText={copy.admin.emptySellers}
+        emptyText={adminCopy.emptySellers}
       />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} />
     </>

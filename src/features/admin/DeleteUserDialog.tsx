@@ -1,6 +1,7 @@
 import { errorMessage } from '../../api/baseApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copy } from '../../config/copy';
+import { adminCopy } from './copy';
 import { useDeleteUserMutation, type UserRef } from './adminApi';
 
 interface Props {
@@ -27,9 +28,9 @@ export function DeleteUserDialog({ user, onClose }: Props) {
   return (
     <ConfirmDialog
       open={Boolean(user)}
-      title={copy.admin.deleteUserTitle}
-      message={user ? copy.admin.deleteUserMessage(user.name) : ''}
-      confirmLabel={copy.admin.deleteUserConfirm}
+      title={adminCopy.deleteUserTitle}
+      message={user ? adminCopy.deleteUserMessage(user.name) : ''}
+      confirmLabel={adminCopy.deleteUserConfirm}
       cancelLabel={copy.admin.cancel}
       busy={isLoading}
       error={error ? errorMessage(error, copy.errors.generic) : null}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { adminCopy } from './copy';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
 import type { User } from '../../types/entities';
@@ -48,7 +49,7 @@ function pagedUsers(path: '/buyer' | '/seller', users: User[]) {
 }
 
 const renderAllBuyer = () => renderWithProviders(<AllBuyerPage />, { preloadedState: signedInState({ isAdmin: true, isSeller: true }) });
-const grid = () => screen.getByRole('grid', { name: copy.admin.allBuyerTitle });
+const grid = () => screen.getByRole('grid', { name: adminCopy.allBuyerTitle });
 /** The names in the grid's rows, top to bottom. */
 const names = () =>
   within(grid())
@@ -91,15 +92,15 @@ describe('admin lists paged, sorted and filtered by the API', () => {
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitForNames(buyerNames(26, 30));
 
-    await user.click(within(grid()).getByRole('columnheader', { name: copy.admin.name }));
+    await user.click(within(grid()).getByRole('columnheader', { name: adminCopy.name }));
     await waitFor(() => expect(requests.at(-1)).toEqual({ limit: '25', sort: 'name_asc' }));
     await waitForNames(buyerNames(1, 25));
 
-    await user.click(within(grid()).getByRole('columnheader', { name: copy.admin.name }));
+    await user.click(within(grid()).getByRole('columnheader', { name: adminCopy.name }));
     await waitFor(() => expect(requests.at(-1)).toEqual({ limit: '25', sort: 'name_desc' }));
     await waitForNames(buyerNames(6, 30).reverse());
 
-    await user.click(within(grid()).getByRole('columnheader', { name: copy.admin.email }));
+    await user.click(within(grid()).getByRole('columnheader', { name: adminCopy.email }));
     await waitFor(() => expect(requests.at(-1)).toEqual({ limit: '25', sort: 'email_asc' }));
     // 01@ belongs to Buyer 30: ascending emails list the buyers last-joined first.
     await waitForNames(buyerNames(6, 30).reverse());
@@ -116,18 +117,18 @@ describe('admin lists paged, sorted and filtered by the API', () => {
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitForNames(buyerNames(26, 30));
 
-    await user.type(screen.getByRole('searchbox', { name: copy.admin.search }), 'Buyer 1');
+    await user.type(screen.getByRole('searchbox', { name: adminCopy.search }), 'Buyer 1');
     await waitFor(() => expect(requests.at(-1)).toEqual({ limit: '25', q: 'Buyer 1' }));
     await waitForNames(buyerNames(10, 19));
     expect(screen.getByText('1–10 of 10')).toBeInTheDocument();
 
-    await user.clear(screen.getByRole('searchbox', { name: copy.admin.search }));
-    await user.type(screen.getByRole('searchbox', { name: copy.admin.search }), 'nobody');
+    await user.clear(screen.getByRole('searchbox', { name: adminCopy.search }));
+    await user.type(screen.getByRole('searchbox', { name: adminCopy.search }), 'nobody');
     await waitFor(() => expect(requests.at(-1)).toEqual({ limit: '25', q: 'nobody' }));
     // No match is not an empty list: the grid, and its filter, stay.
     await waitFor(() => expect(within(grid()).getAllByRole('row')).toHaveLength(1));
-    expect(screen.queryByText(copy.admin.emptyBuyers)).not.toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: copy.admin.search })).toHaveValue('nobody');
+    expect(screen.queryByText(adminCopy.emptyBuyers)).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: adminCopy.search })).toHaveValue('nobody');
   });
 
   it('asks for bigger pages when the page size changes', async () => {

@@ -1,7 +1,7 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { QuickFilter, QuickFilterClear, QuickFilterControl, Toolbar } from '@mui/x-data-grid';
-import { copy } from '../../config/copy';
+import { adminCopy } from './copy';
 
 /** The whole text is one filter: the API matches it as a part of a name or an email. */
 const asOneValue = (input: string) => (input.trim() === '' ? [] : [input.trim()]);
@@ -12,15 +12,15 @@ export function UsersToolbar() {
     <Toolbar>
       <QuickFilter expanded parser={asOneValue} formatter={(values) => values.join(' ')} debounceMs={300}>
         <QuickFilterControl
-          placeholder={copy.admin.search}
+          placeholder={adminCopy.search}
           size="small"
           slotProps={{
-            htmlInput: { role: 'searchbox', 'aria-label': copy.admin.search },
+            htmlInput: { role: 'searchbox', 'aria-label': adminCopy.search },
             // The grid's text field puts adornments in their place itself.
             input: {
               startAdornment: <SearchIcon fontSize="small" />,
               endAdornment: (
-                <QuickFilterClear edge="end" size="small" aria-label={copy.admin.clearSearch}>
+                <QuickFilterClear edge="end" size="small" aria-label={adminCopy.clearSearch}>
                   <ClearIcon fontSize="small" />
                 </QuickFilterClear>
               ),

@@ -2,6 +2,7 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { copy } from '../../config/copy';
+import { adminCopy } from './copy';
 import type { User } from '../../types/entities';
 import { actionColumn, deleteColumn, emailColumn, indexColumn, nameColumn } from './sharedColumns';
 
@@ -20,7 +21,7 @@ export function sellerColumns({ onVerify, onDelete, pendingId }: SellerActions):
     emailColumn,
     actionColumn((user) =>
       user.role === 'admin' ? (
-        <VerifiedIcon color="primary" titleAccess={copy.admin.verified} />
+        <VerifiedIcon color="primary" titleAccess={adminCopy.verified} />
       ) : (
         <Button size="small" variant="contained" disabled={pendingId === user._id} onClick={() => onVerify(user)}>
           {copy.admin.verify}

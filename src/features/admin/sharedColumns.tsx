@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
-import { copy } from '../../config/copy';
+import { adminCopy } from './copy';
 import type { User } from '../../types/entities';
 
 const fixed = { sortable: false, filterable: false, disableColumnMenu: true } as const;
@@ -10,7 +10,7 @@ const fixed = { sortable: false, filterable: false, disableColumnMenu: true } as
 export const indexColumn: GridColDef<User> = {
   ...fixed,
   field: '__index',
-  headerName: copy.admin.index,
+  headerName: adminCopy.index,
   width: 64,
   renderCell: ({ api, id }) => {
     // The API pages: the grid holds one page, so positions count on from the pages before.
@@ -19,24 +19,24 @@ export const indexColumn: GridColDef<User> = {
   },
 };
 
-export const nameColumn: GridColDef<User> = { field: 'name', headerName: copy.admin.name, flex: 1, minWidth: 140 };
+export const nameColumn: GridColDef<User> = { field: 'name', headerName: adminCopy.name, flex: 1, minWidth: 140 };
 
-export const emailColumn: GridColDef<User> = { field: 'email', headerName: copy.admin.email, flex: 1.4, minWidth: 200 };
+export const emailColumn: GridColDef<User> = { field: 'email', headerName: adminCopy.email, flex: 1.4, minWidth: 200 };
 
 export function deleteColumn(onDelete: (user: User) => void): GridColDef<User> {
   return {
     ...fixed,
     field: '__delete',
-    headerName: copy.admin.delete,
+    headerName: adminCopy.delete,
     width: 120,
     renderCell: ({ row }) => (
       <Button color="error" size="small" variant="outlined" onClick={() => onDelete(row)}>
-        {copy.admin.delete}
+        {adminCopy.delete}
       </Button>
     ),
   };
 }
 
 export function actionColumn(renderAction: (user: User) => ReactNode): GridColDef<User> {
-  return { ...fixed, field: '__action', headerName: copy.admin.action, flex: 1, minWidth: 220, renderCell: ({ row }) => renderAction(row) };
+  return { ...fixed, field: '__action', headerName: adminCopy.action, flex: 1, minWidth: 220, renderCell: ({ row }) => renderAction(row) };
 }

@@ -1,0 +1,20 @@
+/** The admins' lists of users: All seller (/dashboard/allseller) and All Buyer (/dashboard/allbuyer). */
+export const adminCopy = {
+  allSellerTitle: 'All seller',
+  allBuyerTitle: 'All Buyer',
+  index: '#',
+  name: 'Name',
+  email: 'Email',
+  verified: 'verified',
+  delete: 'Delete',
+  emptySellers: 'No sellers yet.',
+  emptyBuyers: 'No buyers yet.',
+  sellersFailed: 'The sellers could not be loaded.',
+  buyersFailed: 'The buyers could not be loaded.',
+  deleteUserTitle: 'Delete this user?',
+  deleteUserMessage: (name: string) => `${name} will be removed for good.`,
+  deleteUserConfirm: 'Delete user',
+  action: 'Action',
+  search: 'Search by name or email',
+  clearSearch: 'Clear search',
+} as const;
