@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../config/copy';
+import { myBuyerCopy, productsCopy } from '../features/products/copy';
 import { adminCopy } from '../features/admin/copy';
 import { wantsCopy } from '../features/wants/copy';
 import { favouritesCopy } from '../features/favourites/copy';
@@ -59,8 +60,8 @@ const cases: Case[] = [
   {
     name: 'My Products',
     path: '/products',
-    failed: copy.products.failed,
-    empty: copy.products.empty,
+    failed: productsCopy.failed,
+    empty: productsCopy.empty,
     answer: () => HttpResponse.json([product], { headers: { 'X-Total-Count': '1' } }),
     shows: 'Dune',
     render: () => renderWithProviders(<MyProductsPage />, { preloadedState: signedInState({ isSeller: true }) }),
@@ -68,8 +69,8 @@ const cases: Case[] = [
   {
     name: 'My Buyer',
     path: '/mybuyers',
-    failed: copy.myBuyer.failed,
-    empty: copy.myBuyer.empty,
+    failed: myBuyerCopy.failed,
+    empty: myBuyerCopy.empty,
     answer: () => HttpResponse.json([aBooking({ bookName: 'Dune' })]),
     shows: 'Dune',
     render: () => renderWithProviders(<MyBuyerPage />, { preloadedState: signedInState({ isSeller: true }) }),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../config/copy';
+import { myBuyerCopy, productsCopy } from '../features/products/copy';
 import { earningsCopy } from '../features/earnings/copy';
 import { Component as MyOrdersPage } from '../features/bookings/MyOrdersPage';
 import { dune } from '../features/catalogue/testBooks';
@@ -60,7 +61,7 @@ const cases: Case[] = [
     answer: () => HttpResponse.json([product], { headers: { 'X-Total-Count': '1' } }),
     render: () => renderWithProviders(<MyProductsPage />, { preloadedState: signedInState({ isSeller: true }) }),
     shape: () => {
-      skeletonRowsIn(copy.products.myProductsTitle, ['Image', 'Name', 'Price', 'Location', 'Delete']);
+      skeletonRowsIn(productsCopy.myProductsTitle, ['Image', 'Name', 'Price', 'Location', 'Delete']);
       // The count is not known yet: no 'my products : 0' meanwhile.
       expect(screen.getByText(copy.products.count.trim())).toHaveTextContent(/^my products :$/);
     },
@@ -71,7 +72,7 @@ const cases: Case[] = [
     held: '/mybuyers',
     answer: () => HttpResponse.json([aBooking({ bookName: 'Dune' })]),
     render: () => renderWithProviders(<MyBuyerPage />, { preloadedState: signedInState({ isSeller: true }) }),
-    shape: () => skeletonRowsIn(copy.myBuyer.title, ['Buyer', 'Email', 'Book', 'Price', 'Status']),
+    shape: () => skeletonRowsIn(myBuyerCopy.title, ['Buyer', 'Email', 'Book', 'Price', 'Status']),
     shows: 'Dune',
   },
   {

@@ -7,6 +7,7 @@ import { useFormik } from 'formik';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormSelectField, FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import { formatUsd, sellerShare, type CommissionRate } from '../../lib/money';
 import type { Category } from '../../types/entities';
 import type { AddProductRequest, AddProductStatus } from './addProductSlice';
@@ -113,7 +114,7 @@ export function AddProductForm({
   const categoryOptions = useMemo(
     () => [
       <option key="" value="">
-        {copy.products.noCategory}
+        {productsCopy.noCategory}
       </option>,
       ...categories.map((category) => (
         <option key={category._id} value={category.category}>
@@ -171,33 +172,33 @@ export function AddProductForm({
 
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
-      {onLookUp && <IsbnField field={field('isbn', copy.products.isbn)} lookup={lookup} onLookUp={lookUp} />}
+      {onLookUp && <IsbnField field={field('isbn', productsCopy.isbn)} lookup={lookup} onLookUp={lookUp} />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <Field {...field('name', copy.products.name)} required />
-        <Field {...field('author', copy.products.author)} />
+        <Field {...field('name', productsCopy.name)} required />
+        <Field {...field('author', productsCopy.author)} />
         {/* Under the price, what the seller keeps of it; a mistake in the price says so instead. */}
         <Field
-          {...field('price', copy.products.price)}
+          {...field('price', productsCopy.price)}
           helperText={fieldError('price') ?? receiveLine(formik.values.price, commission)}
           required
           type="number"
           min={0.5}
           step={0.01}
         />
-        <Field {...field('orginal_price', copy.products.originalPrice)} type="number" min={0} step={0.01} />
-        <Field {...field('phone', copy.products.phone)} required type="tel" />
-        <Field {...field('location', copy.products.location)} required />
-        <Select {...field('category', copy.products.category)}>{categoryOptions}</Select>
+        <Field {...field('orginal_price', productsCopy.originalPrice)} type="number" min={0} step={0.01} />
+        <Field {...field('phone', productsCopy.phone)} required type="tel" />
+        <Field {...field('location', productsCopy.location)} required />
+        <Select {...field('category', productsCopy.category)}>{categoryOptions}</Select>
         {categoriesNotice && <Box sx={{ gridColumn: '1 / -1' }}>{categoriesNotice}</Box>}
-        <Field {...field('uses', copy.products.uses)} />
+        <Field {...field('uses', productsCopy.uses)} />
         {/* The chosen condition's definition under it (the options keep the shop's spellings alone). */}
-        <Select {...field('condition', copy.products.condition)} helperText={copy.bookPage.conditionNotes[formik.values.condition]}>
+        <Select {...field('condition', productsCopy.condition)} helperText={copy.bookPage.conditionNotes[formik.values.condition]}>
           {conditionOptions}
         </Select>
       </Box>
       <Field
-        {...field('description', copy.products.description)}
-        helperText={fieldError('description') ?? (defectsNeeded ? copy.products.defectsRequired : undefined)}
+        {...field('description', productsCopy.description)}
+        helperText={fieldError('description') ?? (defectsNeeded ? productsCopy.defectsRequired : undefined)}
         multiline
         minRows={3}
       />
@@ -228,16 +229,16 @@ export function AddProductForm({
       {busy && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <Box role="status" sx={{ flex: 1 }}>
-            <Typography variant="body2">{status === 'uploading' ? copy.products.uploading : copy.products.saving}</Typography>
+            <Typography variant="body2">{status === 'uploading' ? productsCopy.uploading : productsCopy.saving}</Typography>
             {status === 'uploading' && sendingFile && (
               <Typography variant="body2" color="text.secondary">
-                {copy.products.uploadingFile(sendingFile.name, formatFileSize(sendingFile.size))}
+                {productsCopy.uploadingFile(sendingFile.name, formatFileSize(sendingFile.size))}
               </Typography>
             )}
             {status === 'uploading' && sentPercent !== null ? (
-              <LinearProgress variant="determinate" value={sentPercent} aria-label={copy.products.uploadedPercent(sentPercent)} />
+              <LinearProgress variant="determinate" value={sentPercent} aria-label={productsCopy.uploadedPercent(sentPercent)} />
             ) : (
-              <LinearProgress aria-label={status === 'uploading' ? copy.products.uploading : copy.products.saving} />
+              <LinearProgress aria-label={status === 'uploading' ? productsCopy.uploading : productsCopy.saving} />
             )}
           </Box>
           {/* Once the image is up, the product is being saved: too late to cancel. */}
@@ -250,13 +251,13 @@ export function AddProductForm({
       )}
       {status === 'cancelled' && (
         <Alert severity="info" role="status">
-          {copy.products.uploadCancelled}
+          {productsCopy.uploadCancelled}
         </Alert>
       )}
       {error && <Alert severity="error">{error}</Alert>}
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          {edited ? copy.products.save : copy.products.submit}
+          {edited ? productsCopy.save : productsCopy.submit}
         </Button>
       </Box>
     </Box>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import { failUntilFixed, FAILURES, failureSentence, runPastRetries } from '../../testing/failures';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { Component as AddProductPage } from './AddProductPage';
@@ -27,9 +28,9 @@ describe('Add Product when the categories cannot be loaded', () => {
 
     await runPastRetries();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(`${copy.products.categoriesFailed} ${failureSentence[failure]}`);
+    expect(alert).toHaveTextContent(`${productsCopy.categoriesFailed} ${failureSentence[failure]}`);
     expect(within(screen.getByLabelText('Category')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      copy.products.noCategory,
+      productsCopy.noCategory,
     ]);
 
     api.fix();

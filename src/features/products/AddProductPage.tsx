@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { LoadFailed } from '../../components/LoadFailed';
-import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import { AddProductForm } from './AddProductForm';
 import { useGetCategoriesQuery } from '../../api/categoriesApi';
 import { useGetEarningsQuery } from '../earnings/earningsApi';
@@ -23,7 +23,7 @@ export function Component() {
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.products.addTitle}
+        {productsCopy.addTitle}
       </Typography>
       <AddProductForm
         {...flow}
@@ -32,7 +32,7 @@ export function Component() {
         categoriesNotice={
           categoriesFailed && (
             <LoadFailed
-              what={copy.products.categoriesFailed}
+              what={productsCopy.categoriesFailed}
               error={categories.error}
               retrying={categories.isFetching}
               onRetry={() => void categories.refetch()}

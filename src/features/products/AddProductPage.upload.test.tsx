@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { AddProductForm } from './AddProductForm';
 import { Component as AddProductPage } from './AddProductPage';
@@ -34,18 +35,18 @@ describe('Add Product page: the image is checked before it is sent, and the uplo
     await fillForm(user);
     await user.upload(screen.getByLabelText('Image'), new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
 
-    expect(await screen.findByText(copy.products.wrongType)).toBeInTheDocument();
+    expect(await screen.findByText(productsCopy.wrongType)).toBeInTheDocument();
     // The PDF is the second photo: the refusal and no preview are on its card.
     const pdf = screen.getByRole('listitem', { name: 'Photo 2 of 2' });
-    expect(within(pdf).getByText(copy.products.wrongType)).toBeInTheDocument();
-    expect(within(pdf).queryByRole('img', { name: copy.products.preview })).not.toBeInTheDocument();
+    expect(within(pdf).getByText(productsCopy.wrongType)).toBeInTheDocument();
+    expect(within(pdf).queryByRole('img', { name: productsCopy.preview })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(uploads).toHaveLength(0);
   });
 
   it('says what the image host takes before anything is chosen', () => {
     renderPage();
-    expect(screen.getByText(copy.products.imageRules)).toBeInTheDocument();
+    expect(screen.getByText(productsCopy.imageRules)).toBeInTheDocument();
     expect(screen.getByLabelText('Image')).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp,image/gif');
   });
 
@@ -66,7 +67,7 @@ describe('Add Product page: the image is checked before it is sent, and the uplo
     expect(status).toHaveTextContent('cover.png, 1 KB');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
-    expect(await screen.findByText(copy.products.uploadCancelled)).toBeInTheDocument();
+    expect(await screen.findByText(productsCopy.uploadCancelled)).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // The upload itself was stopped, not only the wait for it.
@@ -98,7 +99,7 @@ describe('Add Product page: the image is checked before it is sent, and the uplo
     const onCancel = jest.fn();
     const { rerender } = render(<AddProductForm categories={[]} status="uploading" error={null} onSubmit={jest.fn()} onCancel={onCancel} />);
     // Before the first progress event: an in-progress bar.
-    expect(screen.getByRole('progressbar', { name: copy.products.uploading })).not.toHaveAttribute('aria-valuenow');
+    expect(screen.getByRole('progressbar', { name: productsCopy.uploading })).not.toHaveAttribute('aria-valuenow');
     rerender(<AddProductForm categories={[]} status="uploading" uploadPercent={42} error={null} onSubmit={jest.fn()} onCancel={onCancel} />);
     expect(screen.getByRole('progressbar', { name: 'Image 42% sent' })).toHaveAttribute('aria-valuenow', '42');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -1,6 +1,7 @@
 import { errorMessage } from '../../api/baseApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import type { Product } from '../../types/entities';
 import { useDeleteProductMutation } from './productsApi';
 
@@ -30,7 +31,7 @@ export function DeleteProductDialog({ product, onClose }: Props) {
       open={Boolean(product)}
       title={copy.products.deleteTitle}
       message={`${copy.products.deleteMessage}${product?.name ?? ''}`}
-      warning={product?.openBookings ? copy.products.deleteAffects(product.openBookings) : null}
+      warning={product?.openBookings ? productsCopy.deleteAffects(product.openBookings) : null}
       confirmLabel={copy.products.deleteConfirm}
       cancelLabel={copy.products.cancel}
       busy={isLoading}

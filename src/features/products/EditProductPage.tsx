@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import { paths } from '../../config/paths';
 import type { Category } from '../../types/entities';
 import { useGetEarningsQuery } from '../earnings/earningsApi';
@@ -19,7 +20,7 @@ import { useGetProductQuery, type ListedProduct } from './productsApi';
 import { useProductFormFlow } from './useProductFormFlow';
 
 const NO_CATEGORIES: Category[] = [];
-const backToProducts = { label: copy.products.myProductsTitle, to: paths.myProducts };
+const backToProducts = { label: productsCopy.myProductsTitle, to: paths.myProducts };
 
 /** `/dashboard/products/:id/edit` (sellers): the add-product form, filled in from the listing; saving PUTs the changes. */
 export function Component() {
@@ -30,12 +31,12 @@ export function Component() {
   if (product.data) body = product.data.sold ? <SoldListing /> : <EditForm key={product.data._id} product={product.data} />;
   else if (product.isLoading) body = <PageProgress />;
   else if (isNotFound(product.error)) body = <EmptyState message={copy.bookPage.gone} action={backToProducts} />;
-  else body = <LoadFailed what={copy.products.editFailed} error={product.error} retrying={product.isFetching} onRetry={() => void product.refetch()} />;
+  else body = <LoadFailed what={productsCopy.editFailed} error={product.error} retrying={product.isFetching} onRetry={() => void product.refetch()} />;
 
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.products.editTitle}
+        {productsCopy.editTitle}
       </Typography>
       {body}
     </Box>
@@ -53,7 +54,7 @@ function SoldListing() {
         </Button>
       }
     >
-      {copy.products.soldLocked}
+      {productsCopy.soldLocked}
     </Alert>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { myBuyerCopy } from './copy';
 import { aBooking } from '../../testing/fixtures';
 import { numbered, pagedList } from '../../testing/pagedList';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
@@ -18,7 +19,7 @@ const renderPage = () => renderWithProviders(<MyBuyerPage />, { preloadedState: 
 
 /** The buyers in the table's rows, top to bottom. */
 const names = () =>
-  within(screen.getByRole('table', { name: copy.myBuyer.title }))
+  within(screen.getByRole('table', { name: myBuyerCopy.title }))
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0].textContent);

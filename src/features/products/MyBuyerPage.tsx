@@ -12,6 +12,7 @@ import { CellDetails, CellStack } from '../../components/StackedCell';
 import { UserScore } from '../../components/UserScore';
 import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
+import { myBuyerCopy } from './copy';
 import type { Booking } from '../../types/entities';
 import { useGetSellerBookingsInfiniteQuery } from '../bookings/bookingsApi';
 import { formatDollars } from '../../lib/money';
@@ -21,7 +22,7 @@ export type OrderRowDetails = (booking: Booking) => ReactNode;
 
 const buyerColumns = (details?: OrderRowDetails): PagedColumn<Booking>[] => [
   {
-    label: copy.myBuyer.buyer,
+    label: myBuyerCopy.buyer,
     skeleton: 'text',
     // What other sellers say of the buyer, under their name.
     cell: (booking) =>
@@ -36,7 +37,7 @@ const buyerColumns = (details?: OrderRowDetails): PagedColumn<Booking>[] => [
         booking.cusTomername
       ),
   },
-  { label: copy.myBuyer.email, skeleton: 'text', cell: (booking) => booking.email },
+  { label: myBuyerCopy.email, skeleton: 'text', cell: (booking) => booking.email },
   {
     label: copy.myBuyer.book,
     skeleton: 'text',
@@ -46,9 +47,9 @@ const buyerColumns = (details?: OrderRowDetails): PagedColumn<Booking>[] => [
       </Link>
     ),
   },
-  { label: copy.myBuyer.price, skeleton: 'text', cell: (booking) => formatDollars(booking.resale_price) },
+  { label: myBuyerCopy.price, skeleton: 'text', cell: (booking) => formatDollars(booking.resale_price) },
   {
-    label: copy.myBuyer.status,
+    label: myBuyerCopy.status,
     skeleton: 'chip',
     // The order's state, what the seller must do by when, its timeline and the seller's moves;
     // older answers say only paid or not.
@@ -64,7 +65,7 @@ const buyerColumns = (details?: OrderRowDetails): PagedColumn<Booking>[] => [
         <Chip
           size="small"
           color={booking.paid ? 'success' : 'default'}
-          label={booking.paid ? copy.myBuyer.paid : copy.myBuyer.unpaid}
+          label={booking.paid ? copy.myBuyer.paid : myBuyerCopy.unpaid}
         />
       ),
   },
@@ -82,16 +83,16 @@ export function MyBuyerPage({ orderDetails }: { orderDetails?: OrderRowDetails }
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.myBuyer.title}
+        {myBuyerCopy.title}
       </Typography>
       <PagedTable
-        label={copy.myBuyer.title}
+        label={myBuyerCopy.title}
         columns={columns}
         rows={bookings}
         rowKey={(booking) => booking._id}
         list={list}
-        failedText={copy.myBuyer.failed}
-        empty={<EmptyState message={copy.myBuyer.empty} action={{ label: copy.myBuyer.toProducts, to: paths.myProducts }} />}
+        failedText={myBuyerCopy.failed}
+        empty={<EmptyState message={myBuyerCopy.empty} action={{ label: copy.myBuyer.toProducts, to: paths.myProducts }} />}
       />
     </Box>
   );

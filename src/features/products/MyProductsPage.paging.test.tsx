@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import { numbered, pagedList } from '../../testing/pagedList';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
@@ -25,7 +26,7 @@ const renderPage = () => renderWithProviders(<MyProductsPage />, { preloadedStat
 
 /** The names in the table's rows, top to bottom. */
 const names = () =>
-  within(screen.getByRole('table', { name: copy.products.myProductsTitle }))
+  within(screen.getByRole('table', { name: productsCopy.myProductsTitle }))
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[1].textContent);
@@ -56,7 +57,7 @@ describe('My Products, a page at a time', () => {
     await screen.findByText('Book 30');
     expect(names()).toEqual(namesUpTo(30));
     expect(list.cursors()).toEqual([null, 'after-p25']);
-    expect(within(screen.getByRole('row', { name: /Book 28/ })).getByRole('button', { name: copy.products.delete })).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Book 28/ })).getByRole('button', { name: productsCopy.delete })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: copy.tableMore.loadMore })).not.toBeInTheDocument();
     expect(screen.getByText('my products : 30')).toBeInTheDocument();
   });
@@ -106,7 +107,7 @@ describe('My Products, a page at a time', () => {
     await user.click(loadMore());
     await screen.findByText('Book 30');
 
-    await user.click(within(screen.getByRole('row', { name: /Book 27/ })).getByRole('button', { name: copy.products.delete }));
+    await user.click(within(screen.getByRole('row', { name: /Book 27/ })).getByRole('button', { name: productsCopy.delete }));
     const dialog = screen.getByRole('dialog', { name: copy.products.deleteTitle });
     expect(within(dialog).getByText('If you are delete Book 27')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: copy.products.deleteConfirm }));

@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PagedTable, type PagedColumn } from '../../components/PagedTable';
 import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import type { Product } from '../../types/entities';
 import { DeleteProductDialog } from './DeleteProductDialog';
 import { useGetProductsInfiniteQuery } from './productsApi';
@@ -19,13 +20,13 @@ import { formatDollars, formatUsd } from '../../lib/money';
 function productColumns(onDelete: (product: Product) => void): PagedColumn<Product>[] {
   return [
     {
-      label: copy.products.image_,
+      label: productsCopy.image_,
       skeleton: 'avatar',
       cell: (product) => <Avatar variant="rounded" src={product.image} alt={product.name} />,
     },
-    { label: copy.products.name_, skeleton: 'text', cell: (product) => product.name },
+    { label: productsCopy.name_, skeleton: 'text', cell: (product) => product.name },
     {
-      label: copy.products.price_,
+      label: productsCopy.price_,
       skeleton: 'text',
       // What the seller keeps of the price at today's commission, under it.
       cell: (product) => (
@@ -39,14 +40,14 @@ function productColumns(onDelete: (product: Product) => void): PagedColumn<Produ
         </>
       ),
     },
-    { label: copy.products.location_, skeleton: 'text', cell: (product) => product.location },
+    { label: productsCopy.location_, skeleton: 'text', cell: (product) => product.location },
     {
-      label: copy.products.delete,
+      label: productsCopy.delete,
       skeleton: 'button',
       cell: (product) =>
         product.sold ? (
           // A sold book stays on record with its buyer's payment.
-          <Chip size="small" color="success" label={copy.products.sold} />
+          <Chip size="small" color="success" label={productsCopy.sold} />
         ) : (
           // The spec's columns stay as they are: a listing still for sale is edited from its last cell.
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -55,12 +56,12 @@ function productColumns(onDelete: (product: Product) => void): PagedColumn<Produ
               to={paths.editProduct(product._id)}
               size="small"
               variant="outlined"
-              aria-label={copy.products.editLabel(product.name)}
+              aria-label={productsCopy.editLabel(product.name)}
             >
-              {copy.products.edit}
+              {productsCopy.edit}
             </Button>
             <Button color="error" size="small" variant="outlined" onClick={() => onDelete(product)}>
-              {copy.products.delete}
+              {productsCopy.delete}
             </Button>
           </Box>
         ),
@@ -84,7 +85,7 @@ export function Component() {
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.products.myProductsTitle}
+        {productsCopy.myProductsTitle}
       </Typography>
       {/* Unknown while the list cannot be loaded: no count is better than a wrong one. */}
       {!failed && (
@@ -99,13 +100,13 @@ export function Component() {
         </Typography>
       )}
       <PagedTable
-        label={copy.products.myProductsTitle}
+        label={productsCopy.myProductsTitle}
         columns={columns}
         rows={products}
         rowKey={(product) => product._id}
         list={list}
-        failedText={copy.products.failed}
-        empty={<EmptyState message={copy.products.empty} action={{ label: copy.products.addFirst, to: paths.addProducts }} />}
+        failedText={productsCopy.failed}
+        empty={<EmptyState message={productsCopy.empty} action={{ label: productsCopy.addFirst, to: paths.addProducts }} />}
       />
       <DeleteProductDialog product={toDelete} onClose={() => setToDelete(null)} />
     </Box>

@@ -9,7 +9,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type PointerEvent } from 'react';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { copy } from '../../config/copy';
+import { productToasts } from './toasts';
+import { productsCopy } from './copy';
 import { isAcceptedImage } from './imageFiles';
 import type { PhotoUploadState } from './photoUploadsSlice';
 import type { ProductPhoto } from './productPhotos';
@@ -88,14 +89,14 @@ export function PhotoCard({ photo, place, total, problem, upload, disabled, drag
     // Only a file the shop takes gets a preview: anything else would show a broken image.
     thumbnail =
       previewUrl && isAcceptedImage(file) ? (
-        <ResponsiveImage src={previewUrl} alt={copy.products.preview} draggable={false} sx={thumbSx} />
+        <ResponsiveImage src={previewUrl} alt={productsCopy.preview} draggable={false} sx={thumbSx} />
       ) : (
         <Box sx={{ ...thumbSx, display: 'grid', placeItems: 'center' }}>
           <BrokenImageIcon color="disabled" />
         </Box>
       );
   } else if ('url' in photo) {
-    const alt = photo.origin === 'found' ? copy.products.cover : copy.products.currentImage;
+    const alt = photo.origin === 'found' ? productsCopy.cover : productsCopy.currentImage;
     thumbnail = <ResponsiveImage src={photo.url} alt={alt} sizes={`${THUMB_PX}px`} draggable={false} sx={thumbSx} />;
   }
 
@@ -104,7 +105,7 @@ export function PhotoCard({ photo, place, total, problem, upload, disabled, drag
       component="li"
       {...{ [REORDER_INDEX]: place }}
       data-photo-id={photo.id}
-      aria-label={copy.products.photo(place + 1, total)}
+      aria-label={productsCopy.photo(place + 1, total)}
       sx={{
         width: THUMB_PX + 16,
         p: 1,
@@ -129,13 +130,13 @@ export function PhotoCard({ photo, place, total, problem, upload, disabled, drag
             variant="caption"
             sx={{ position: 'absolute', top: 4, left: 4, px: 0.75, borderRadius: 1, fontWeight: 700, bgcolor: 'background.paper', border: 1 }}
           >
-            {copy.products.coverTag}
+            {productsCopy.coverTag}
           </Typography>
         )}
       </Box>
       {file && (
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {copy.products.chosenImage(file.name)}
+          {productsCopy.chosenImage(file.name)}
         </Typography>
       )}
       {problem && (
@@ -144,26 +145,26 @@ export function PhotoCard({ photo, place, total, problem, upload, disabled, drag
         </Typography>
       )}
       {upload && upload.status !== 'failed' && (
-        <LinearProgress variant="determinate" value={upload.percent ?? 0} aria-label={copy.products.photo(place + 1, total)} />
+        <LinearProgress variant="determinate" value={upload.percent ?? 0} aria-label={productsCopy.photo(place + 1, total)} />
       )}
       {upload?.status === 'failed' && (
         <>
           <Typography variant="body2" color="error">
-            {copy.products.uploadFailed}
+            {productToasts.uploadFailed}
           </Typography>
           <Button size="small" variant="outlined" disabled={disabled} onClick={onRetry}>
-            {copy.products.retryUpload}
+            {productsCopy.retryUpload}
           </Button>
         </>
       )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-        <IconButton size="small" aria-label={copy.products.moveEarlier} title={copy.products.moveEarlier} {...moveProps('earlier', first, place - 1)}>
+        <IconButton size="small" aria-label={productsCopy.moveEarlier} title={productsCopy.moveEarlier} {...moveProps('earlier', first, place - 1)}>
           <ArrowBackIcon fontSize="small" />
         </IconButton>
-        <IconButton size="small" aria-label={copy.products.moveLater} title={copy.products.moveLater} {...moveProps('later', last, place + 1)}>
+        <IconButton size="small" aria-label={productsCopy.moveLater} title={productsCopy.moveLater} {...moveProps('later', last, place + 1)}>
           <ArrowForwardIcon fontSize="small" />
         </IconButton>
-        <IconButton size="small" aria-label={copy.products.removePhoto} title={copy.products.removePhoto} data-control="remove" disabled={disabled} onClick={onRemove}>
+        <IconButton size="small" aria-label={productsCopy.removePhoto} title={productsCopy.removePhoto} data-control="remove" disabled={disabled} onClick={onRemove}>
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Box>

@@ -5,7 +5,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import { IMAGE_TYPES } from '../../config/uploads';
 import { visuallyHidden } from '../../lib/visuallyHidden';
 import { PhotoCard, type PhotoControl } from './PhotoCard';
@@ -50,7 +50,7 @@ export function ProductPhotosInput({ id, photos, problems = NO_PROBLEMS, error, 
 
   const move = (from: number, to: number) => {
     onChange(movePhoto(photos, from, to));
-    setMoved(copy.products.photoMoved(from + 1, photos.length, to + 1));
+    setMoved(productsCopy.photoMoved(from + 1, photos.length, to + 1));
   };
   const { listRef, drag, handleProps } = usePointerReorder(move, disabled);
 
@@ -87,16 +87,16 @@ export function ProductPhotosInput({ id, photos, problems = NO_PROBLEMS, error, 
 
   const labelId = `${id}-label`;
   const helperId = `${id}-helper`;
-  const helper = refused ? copy.products.tooManyPhotos : (error ?? copy.products.imageRules);
+  const helper = refused ? productsCopy.tooManyPhotos : (error ?? productsCopy.imageRules);
 
   return (
     <FormControl error={Boolean(error) || refused} disabled={disabled} sx={{ gap: 1, alignItems: 'flex-start' }}>
       <FormLabel id={labelId} htmlFor={id}>
-        {copy.products.image}
+        {productsCopy.image}
       </FormLabel>
       {/* A real button opens the picker, so it works from the keyboard too. */}
       <Button ref={chooseRef} variant="outlined" startIcon={<UploadIcon />} disabled={disabled} onClick={choose}>
-        {copy.products.chooseImage}
+        {productsCopy.chooseImage}
       </Button>
       <Box
         component="input"

@@ -2,6 +2,7 @@ import { errorMessage } from '../../api/baseApi';
 import { failureKind } from '../../api/errorMessages';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import { copy } from '../../config/copy';
+import { productToasts } from './toasts';
 import { paths } from '../../config/paths';
 import {
   addProductCancelled,
@@ -62,7 +63,7 @@ async function uploadPhotos(request: AddProductRequest, api: AppListenerEffectAP
       uploadedFiles.set(file, url);
       return cancelled ? null : url;
     } catch (error) {
-      if (!cancelled) fail(place, errorMessage(error, copy.products.uploadFailed));
+      if (!cancelled) fail(place, errorMessage(error, productToasts.uploadFailed));
       return null;
     }
   };
@@ -75,7 +76,7 @@ async function uploadPhotos(request: AddProductRequest, api: AppListenerEffectAP
     }
     // A file no longer handed over (a newer save's took its place) cannot be sent.
     if (!photo) {
-      fail(place, copy.products.uploadFailed);
+      fail(place, productToasts.uploadFailed);
       return null;
     }
     const url = await send(photo, place);
@@ -114,16 +115,16 @@ export async function saveProduct(request: AddProductRequest, api: AppListenerEf
     return;
   }
   api.dispatch(productAdded());
-  api.extra.notifier.notify(productId ? copy.products.updated : copy.products.added(product.name), 'success');
+  api.extra.notifier.notify(productId ? productToasts.updated : copy.products.added(product.name), 'success');
   api.extra.navigation.navigate(paths.myProducts);
 }
 
 /** Why a lookup filled nothing in: not known, the service not answering, or the API's own reason. */
 function lookupFailure(error: unknown): string {
   const kind = failureKind(error);
-  if (kind === 'notFound') return copy.products.lookupNotFound;
-  if (kind === 'server' || kind === 'unreachable' || kind === 'timeout') return copy.products.lookupDown;
-  return errorMessage(error, copy.products.lookupDown);
+  if (kind === 'notFound') return productToasts.lookupNotFound;
+  if (kind === 'server' || kind === 'unreachable' || kind === 'timeout') return productToasts.lookupDown;
+  return errorMessage(error, productToasts.lookupDown);
 }
 
 /** Looks the ISBN up and hands the form what it found: title (the product's name), author and cover. */

@@ -1,5 +1,6 @@
 import * as Yup from 'yup';
 import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import type { AddProductRequest } from './addProductSlice';
 import { toIsbn13 } from './isbn';
 import { listedPhotos, MAX_PHOTOS, photoProblem, samePhotos, type ProductPhoto } from './productPhotos';
@@ -76,17 +77,17 @@ const isNumber = (value: string | undefined) => !value || Number.isFinite(Number
 // Light on purpose: only what the API cannot do without, so an upload is never wasted on a rejected post.
 export const productSchema = Yup.object({
   // Optional; when given, a real ISBN (its check digit and registration group).
-  isbn: Yup.string().test('isbn', copy.products.isbnInvalid, (value) => !value?.trim() || toIsbn13(value) !== undefined),
-  name: Yup.string().trim().required(copy.products.nameRequired),
+  isbn: Yup.string().test('isbn', productsCopy.isbnInvalid, (value) => !value?.trim() || toIsbn13(value) !== undefined),
+  name: Yup.string().trim().required(productsCopy.nameRequired),
   price: Yup.string()
-    .required(copy.products.priceRequired)
-    .test('number', copy.products.notANumber, isNumber)
-    .test('min', copy.products.pricePositive, (value) => !value || Number(value) >= 0.5),
-  orginal_price: Yup.string().test('number', copy.products.notANumber, isNumber),
+    .required(productsCopy.priceRequired)
+    .test('number', productsCopy.notANumber, isNumber)
+    .test('min', productsCopy.pricePositive, (value) => !value || Number(value) >= 0.5),
+  orginal_price: Yup.string().test('number', productsCopy.notANumber, isNumber),
   // A Fair copy's defects are noted in its description, which its book page shows under the condition.
   description: Yup.string().when('condition', {
     is: CONDITION_WITH_DEFECTS,
-    then: (rule) => rule.trim().required(copy.products.defectsRequired),
+    then: (rule) => rule.trim().required(productsCopy.defectsRequired),
   }),
   // At least one way to the buyer; the error shows under the two checkboxes.
   shipping: Yup.boolean().test('one', copy.delivery.oneRequired, function oneOffered(shipping) {
@@ -97,15 +98,15 @@ export const productSchema = Yup.object({
     then: (rule) =>
       rule
         .required(copy.delivery.shippingPriceRequired)
-        .test('number', copy.products.notANumber, isNumber)
+        .test('number', productsCopy.notANumber, isNumber)
         .test('range', copy.delivery.shippingPriceRange, (value) => !value || (Number(value) >= 0 && Number(value) <= 1000)),
   }),
-  phone: Yup.string().trim().required(copy.products.phoneRequired),
-  location: Yup.string().trim().required(copy.products.locationRequired),
+  phone: Yup.string().trim().required(productsCopy.phoneRequired),
+  location: Yup.string().trim().required(productsCopy.locationRequired),
   // At least one photo; each chosen file within the image host's own limits, checked before anything is sent.
   photos: Yup.array()
-    .min(1, copy.products.imageRequired)
-    .max(MAX_PHOTOS, copy.products.tooManyPhotos)
+    .min(1, productsCopy.imageRequired)
+    .max(MAX_PHOTOS, productsCopy.tooManyPhotos)
     .of(
       Yup.mixed<ProductPhoto>().test('file', function sendable(photo) {
         const problem = photo && photoProblem(photo);

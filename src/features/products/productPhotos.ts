@@ -1,4 +1,5 @@
 import { copy } from '../../config/copy';
+import { productsCopy } from './copy';
 import { IMAGE_MAX_BYTES } from '../../config/uploads';
 import { isAcceptedImage } from './imageFiles';
 
@@ -22,7 +23,7 @@ export const listedPhotos = (urls: readonly string[]): ProductPhoto[] => urls.ma
 /** Why a chosen file cannot be sent (the image host's own limits), or undefined when it can. */
 export function photoProblem(photo: ProductPhoto): string | undefined {
   if (!('file' in photo)) return undefined;
-  if (!isAcceptedImage(photo.file)) return copy.products.wrongType;
+  if (!isAcceptedImage(photo.file)) return productsCopy.wrongType;
   if (photo.file.size > IMAGE_MAX_BYTES) return copy.products.tooLarge;
   return undefined;
 }

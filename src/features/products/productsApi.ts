@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { baseApi, withAccessToken } from '../../api/baseApi';
 import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
-import { copy } from '../../config/copy';
+import { productToasts } from './toasts';
 import { getConfig } from '../../config/env';
 import type { DeleteAnswer, InsertAnswer, IsbnBook, Product } from '../../types/entities';
 import { imageUploadProgressed } from './addProductSlice';
@@ -59,7 +59,7 @@ function imageHostHeaders(imageHostUrl: string, apiUrl: string): Headers {
   return new URL(imageHostUrl).origin === new URL(apiUrl).origin ? withAccessToken(headers) : headers;
 }
 
-const notUploaded: FetchBaseQueryError = { status: 'CUSTOM_ERROR', error: copy.products.uploadFailed };
+const notUploaded: FetchBaseQueryError = { status: 'CUSTOM_ERROR', error: productToasts.uploadFailed };
 
 export const productsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
