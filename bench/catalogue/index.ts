@@ -63,41 +63,82 @@ async function shopDatabase(books: number): Promise<{ env: NodeJS.ProcessEnv; ge
   }
 }
 
-async function measure(books: number): Promise<{ answer: LoadAnswer; generatedIn: number }> {
-  const { env, generatedIn } = await shopDatabase(books);
+/**
+ * `BENCH_CATALOGUE_AGAINST="NAME=value …"`: each size's mix runs in rounds on the same shop,
+ * alternating the API as configured (A) with the API given these settings too (B), for
+ * BENCH_CATALOGUE_ROUNDS pairs (2 by default); each pair sends the same requests.
+ */
+const AGAINST = Object.fromEntries(
+  (process.env.BENCH_CATALOGUE_AGAINST ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`BENCH_CATALOGUE_AGAINST takes NAME=value pairs, not "${pair}"`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+) as Record<string, string>;
+const COMPARING = Object.keys(AGAINST).length > 0;
+const ROUNDS = COMPARING ? Number(process.env.BENCH_CATALOGUE_ROUNDS ?? 2) : 1;
+
+/** The mix sent once to an API started on the shop in `env`, with `overrides` on top. */
+async function round(books: number, env: NodeJS.ProcessEnv, overrides: Record<string, string>, seed: number): Promise<LoadAnswer> {
   const api = await startAndReadLine(`API on ${books} books`, process.execPath, ['--import', 'tsx', path.join(__dirname, 'apiServer.ts')], 'READY ', 5 * 60_000, {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...overrides },
     stopByClosingStdin: true,
   });
   try {
     const lines: string[] = [];
-    const load = start('load', process.execPath, ['--import', 'tsx', path.join(__dirname, 'load.ts'), api.value, String(RATE), String(SECONDS), '1'], {
+    const load = start('load', process.execPath, ['--import', 'tsx', path.join(__dirname, 'load.ts'), api.value, String(RATE), String(SECONDS), String(seed)], {
       cwd: ROOT,
       onLine: (line) => lines.push(line),
     });
     const code = await new Promise<number | null>((resolve) => load.child.once('close', resolve));
     const json = lines.find((line) => line.startsWith('{'));
     if (code !== 0 || !json) throw new Error(`the load on ${books} books failed (${code}):\n${load.lastLines()}`);
-    return { answer: JSON.parse(json) as LoadAnswer, generatedIn };
+    return JSON.parse(json) as LoadAnswer;
   } finally {
     await api.started.stop();
   }
 }
 
+/** Every round's samples of one configuration, merged. */
+function merged(answers: LoadAnswer[]): LoadAnswer {
+  const samples: LoadAnswer['samples'] = {};
+  for (const answer of answers) for (const kind of KINDS) samples[kind] = [...(samples[kind] ?? []), ...(answer.samples[kind] ?? [])];
+  return { seconds: answers.reduce((sum, a) => sum + a.seconds, 0), failures: answers.reduce((sum, a) => sum + a.failures, 0), samples };
+}
+
+async function measure(books: number): Promise<{ answers: Map<string, LoadAnswer>; generatedIn: number }> {
+  const { env, generatedIn } = await shopDatabase(books);
+  const a: LoadAnswer[] = [];
+  const b: LoadAnswer[] = [];
+  for (let pair = 1; pair <= ROUNDS; pair += 1) {
+    a.push(await round(books, env, {}, pair));
+    if (COMPARING) b.push(await round(books, env, AGAINST, pair));
+  }
+  const answers = new Map<string, LoadAnswer>([[COMPARING ? 'A' : '', merged(a)]]);
+  if (COMPARING) answers.set('B', merged(b));
+  return { answers, generatedIn };
+}
+
 async function main() {
   const where = POSTGRES ? 'PostgreSQL' : 'PGlite';
   console.log(`The catalogue at ${SIZES.map((size) => size.toLocaleString('en-US')).join(' and ')} books on ${where}: ${RATE} requests a second for ${SECONDS} s, open loop`);
-  const results = new Map<number, LoadAnswer>();
+  if (COMPARING) console.log(`A: as configured; B: with ${process.env.BENCH_CATALOGUE_AGAINST}; ${ROUNDS} rounds of each, alternating`);
+  const results = new Map<string, LoadAnswer>();
   for (const books of SIZES) {
-    const { answer, generatedIn } = await measure(books);
-    console.log(`${books.toLocaleString('en-US')} books: generated in ${(generatedIn / 1000).toFixed(0)} s; ${answer.failures} failures`);
-    results.set(books, answer);
+    const { answers, generatedIn } = await measure(books);
+    const size = books >= 1_000_000 ? `${books / 1_000_000}M` : `${books / 1000}k`;
+    for (const [config, answer] of answers) {
+      console.log(`${books.toLocaleString('en-US')} books${config ? ` (${config})` : ''}: generated in ${(generatedIn / 1000).toFixed(0)} s; ${answer.failures} failures`);
+      results.set(`${size}${config ? ` ${config}` : ''}`, answer);
+    }
   }
   const rows = KINDS.map((kind) => {
     const row: Record<string, string | number> = { kind, 'target p95': TARGETS[kind] };
-    for (const [books, answer] of results) {
+    for (const [label, answer] of results) {
       const sorted = [...(answer.samples[kind] ?? [])].sort((a, b) => a - b);
-      const label = books >= 1_000_000 ? `${books / 1_000_000}M` : `${books / 1000}k`;
       row[`${label} n`] = sorted.length;
       row[`${label} p50`] = sorted.length ? +percentile(sorted, 50).toFixed(1) : '–';
       row[`${label} p95`] = sorted.length ? +percentile(sorted, 95).toFixed(1) : '–';

@@ -14,6 +14,12 @@ export interface BooksConfig {
   };
   /** `SEARCH_COUNT_LIMIT`: a search counts its matches up to this many, then says "more than" (repositories/bookSearch.ts). */
   searchCountLimit: number;
+  /**
+   * `SEARCH_RANK_LIMIT`: a search the planner expects to match more books than this ranks a window
+   * of its first SEARCH_COUNT_LIMIT matches rather than all of them (repositories/rankWindow.ts);
+   * 0 ranks every match.
+   */
+  searchRankLimit: number;
 }
 
 function whole(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
@@ -40,6 +46,13 @@ function importsConfig(env: Env, problems: string[]): BooksConfig['inventoryImpo
  */
 export const DEFAULT_SEARCH_COUNT_LIMIT = 1_000;
 
+/**
+ * Expected matches past which a search ranks a window. At a million books on PostgreSQL, ranking
+ * every match costs about 0.8 µs a match and finding a window of 1,000 in id order about 0.7 µs a
+ * book walked past; the two meet near 30,000 matches (docs/PERFORMANCE.md).
+ */
+export const DEFAULT_SEARCH_RANK_LIMIT = 30_000;
+
 const httpUrl = (value: string) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value);
 
 /** Where ISBNs are looked up: Open Library (https://openlibrary.org) or its local stand-in. */
@@ -47,7 +60,9 @@ export function booksConfig(env: Env, problems: string[]): BooksConfig {
   const baseUrl = env.BOOK_METADATA_URL?.trim().replace(/\/+$/, '');
   const inventoryImports = importsConfig(env, problems);
   const searchCountLimit = Math.max(1, whole(env, 'SEARCH_COUNT_LIMIT', DEFAULT_SEARCH_COUNT_LIMIT, 1, 10_000_000, problems));
-  if (!baseUrl) return { bookMetadata: null, inventoryImports, searchCountLimit };
+  const searchRankLimit = whole(env, 'SEARCH_RANK_LIMIT', DEFAULT_SEARCH_RANK_LIMIT, 1, 100_000_000, problems);
+  const search = { searchCountLimit, searchRankLimit };
+  if (!baseUrl) return { bookMetadata: null, inventoryImports, ...search };
   const coversUrl = env.BOOK_COVERS_URL?.trim().replace(/\/+$/, '') || baseUrl;
   for (const [name, value] of [['BOOK_METADATA_URL', baseUrl], ['BOOK_COVERS_URL', coversUrl]]) {
     if (!httpUrl(value)) problems.push(`${name} must be an http(s) URL, got "${value}"`);
@@ -62,5 +77,5 @@ export function booksConfig(env: Env, problems: string[]): BooksConfig {
       timeoutMs = value;
     }
   }
-  return { bookMetadata: { baseUrl, coversUrl, timeoutMs }, inventoryImports, searchCountLimit };
+  return { bookMetadata: { baseUrl, coversUrl, timeoutMs }, inventoryImports, ...search };
 }

@@ -1,146 +1,35 @@
 import type { Reader } from '../db/db';
-import { BOOK_COLUMNS, BOOKS_FROM, LISTED, type ListedBookRow } from './books';
+import { BOOK_COLUMNS, BOOKS_FROM } from './books';
+import {
+  ALTERNATIVES_PER_WORD,
+  dictionaryWords,
+  filtersOf,
+  lookAlikeQuery,
+  NO_SCORE,
+  ordering,
+  SIMILARITY_THRESHOLD,
+  type RankedRow,
+  type SearchCursor,
+  type SearchFilters,
+  type SearchPage,
+  type SearchSort,
+} from './bookSearchQuery';
+import { ranksWindow, windowPage, type RankWindow } from './rankWindow';
 
-export type SearchSort = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
+export { dictionaryWords, type SearchCursor, type SearchFilters, type SearchPage, type SearchSort, type TextMatch } from './bookSearchQuery';
 
-/**
- * How `text` matches: `words` by full text (stemmed words of the title and author); `similar`
- * also accepts, for each word, the known words that look like it (pg_trgm similarity against
- * the dictionary of title and author words), which forgives typos. Search tries words first.
- */
-export type TextMatch = 'words' | 'similar';
-
-export interface SearchFilters {
-  /** Words of a title or author. */
-  text?: string;
-  textMatch?: TextMatch;
-  /** An ISBN already normalised to 13 digits. */
-  isbn?: string;
-  category?: string;
-  minPriceCents?: number;
-  maxPriceCents?: number;
-  condition?: string;
-  /** Part of the location, any case. */
-  location?: string;
-  /** Only this seller's books. */
-  sellerId?: string;
+/** The repository's limits: what a search counts, and past how many expected matches it ranks a window. */
+export interface BookSearchLimits {
+  countLimit: number;
+  /** Expected matches of the words past which a search may rank a window (rankWindow.ts); 0: never. */
+  rankLimit?: number;
 }
-
-/** Where the previous page ended, in the sort's own terms. */
-export type SearchCursor = (
-  | { sort: 'relevance'; score: number; id: string }
-  | { sort: 'newest'; createdAt: string; id: string }
-  | { sort: 'price_asc' | 'price_desc'; priceCents: number; id: string }
-) & {
-  /** How the pages before matched the words, so later pages match them the same way. */
-  match?: TextMatch;
-  /** The number of matches when the search began. */
-  total?: number;
-};
-
-export interface SearchPage {
-  rows: ListedBookRow[];
-  /**
-   * All matches, as counted when the search began: at most the repository's `countLimit`, or one
-   * more when there are more.
-   */
-  total: number;
-  /** Set when more rows follow this page. */
-  next?: SearchCursor;
-}
-
-/** The known words that may stand for one typed word: the closest few (pg_trgm similarity). */
-const ALTERNATIVES_PER_WORD = 4;
-/** How alike a known word must be; pg_trgm's 0.3 lets one wrong letter in a short word through. */
-const SIMILARITY_THRESHOLD = '0.3';
-
-/** The words of a query as the dictionary holds them: lower case, letters and digits only. */
-export function dictionaryWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2 && word.length <= 40))].slice(0, 8);
-}
-
-/** Builds `where` clauses with numbered parameters. */
-class Where {
-  readonly clauses: string[] = [...LISTED];
-  readonly params: unknown[] = [];
-
-  param(value: unknown): string {
-    this.params.push(value);
-    return `$${this.params.length}`;
-  }
-
-  add(clause: string): void {
-    this.clauses.push(clause);
-  }
-
-  sql(): string {
-    return this.clauses.join(' and ');
-  }
-}
-
-/** `to_tsquery` text: each typed word or one of its look-alikes, all words required. */
-function lookAlikeQuery(alternatives: Map<string, string[]>): string {
-  return [...alternatives.entries()]
-    .map(([typed, similar]) => `(${[typed, ...similar.filter((word) => word !== typed)].join(' | ')})`)
-    .join(' & ');
-}
-
-function filtersOf(filters: SearchFilters, lookAlikes?: string): { where: Where; score: string } {
-  const where = new Where();
-  let score = '0::float8';
-  if (filters.isbn !== undefined) {
-    where.add(`b.isbn = ${where.param(filters.isbn)}`);
-  } else if (lookAlikes !== undefined) {
-    const query = `to_tsquery('english', ${where.param(lookAlikes)})`;
-    where.add(`b.search_vector @@ ${query}`);
-    score = `ts_rank(b.search_vector, ${query})::float8`;
-  } else if (filters.text !== undefined) {
-    const query = `websearch_to_tsquery('english', ${where.param(filters.text)})`;
-    where.add(`b.search_vector @@ ${query}`);
-    score = `ts_rank(b.search_vector, ${query})::float8`;
-  }
-  if (filters.category !== undefined) where.add(`b.category = ${where.param(filters.category)}`);
-  if (filters.minPriceCents !== undefined) where.add(`b.resale_price_cents >= ${where.param(filters.minPriceCents)}`);
-  if (filters.maxPriceCents !== undefined) where.add(`b.resale_price_cents <= ${where.param(filters.maxPriceCents)}`);
-  if (filters.condition !== undefined) where.add(`lower(b.condition) = lower(${where.param(filters.condition)})`);
-  if (filters.location !== undefined) {
-    const escaped = filters.location.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
-    where.add(`lower(b.location) like ${where.param(`%${escaped}%`)}`);
-  }
-  if (filters.sellerId !== undefined) where.add(`b.seller_id = ${where.param(filters.sellerId)}`);
-  return { where, score };
-}
-
-/** The order of a sort, and the condition that starts a page after `cursor`. */
-function ordering(sort: SearchSort, score: string, where: Where, cursor?: SearchCursor): string {
-  if (sort === 'relevance') {
-    if (cursor?.sort === 'relevance') {
-      const s = where.param(cursor.score);
-      where.add(`(${score} < ${s} or (${score} = ${s} and b.id > ${where.param(cursor.id)}))`);
-    }
-    return `${score} desc, b.id`;
-  }
-  if (sort === 'newest') {
-    if (cursor?.sort === 'newest') {
-      where.add(`(b.created_at, b.id) < (${where.param(cursor.createdAt)}::timestamptz, ${where.param(cursor.id)})`);
-    }
-    return 'b.created_at desc, b.id desc';
-  }
-  const ascending = sort === 'price_asc';
-  if (cursor?.sort === sort) {
-    where.add(`(b.resale_price_cents, b.id) ${ascending ? '>' : '<'} (${where.param(cursor.priceCents)}, ${where.param(cursor.id)})`);
-  }
-  return ascending ? 'b.resale_price_cents, b.id' : 'b.resale_price_cents desc, b.id desc';
-}
-
-type RankedRow = ListedBookRow & {
-  score: number;
-  created_at_text: string;
-};
 
 /** Search and paged lists over the books for sale; sold, withdrawn and hidden books never appear. */
-export function bookSearchRepository(db: Reader, options: { countLimit: number }) {
-  const { countLimit } = options;
+export function bookSearchRepository(db: Reader, options: BookSearchLimits) {
+  const { countLimit, rankLimit = 0 } = options;
+  /** A window holds one match more than a search counts, so a full window says "more than". */
+  const windowSize = countLimit + 1;
   return {
     async search(filters: SearchFilters, sort: SearchSort, limit: number, cursor?: SearchCursor): Promise<SearchPage> {
       const similar = filters.text !== undefined && filters.textMatch === 'similar' && filters.isbn === undefined;
@@ -157,19 +46,41 @@ export function bookSearchRepository(db: Reader, options: { countLimit: number }
       // so that the planner may stop at its last row.
       const countSql = `select count(*)::int as total from (select 1 from books b where ${where.sql()} limit ${countLimit + 1}) as matches`;
       const countParams = [...where.params];
-      const order = ordering(sort, score, where, cursor);
-      // The page's books are found and ordered first from the books alone, then only they are
-      // read whole with their sellers: ranking thousands of matches then sorts narrow rows.
-      const pageSql = `select ${BOOK_COLUMNS}, r.score, b.created_at::text as created_at_text
-        from (select b.id, ${score} as score from books b
-              where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}) as r
-          join ${BOOKS_FROM} on b.id = r.id
-        order by ${sort === 'relevance' ? 'r.score desc, b.id' : order}`;
-      const rows = await db.query<RankedRow>(pageSql, where.params);
+
+      // A common word's every match is too many to rank (rankWindow.ts): the first page decides
+      // whether to rank a window, and later pages keep to what it decided.
+      const relevanceCursor = cursor?.sort === 'relevance' ? cursor : undefined;
+      const windowed =
+        sort === 'relevance' &&
+        score !== NO_SCORE &&
+        (relevanceCursor
+          ? relevanceCursor.windowEnd !== undefined
+          : cursor === undefined && (await ranksWindow(db, filters, lookAlikes, { rankLimit, size: windowSize, pageSize: limit + 1 })));
+      let rows: RankedRow[];
+      let inWindow = 0;
+      let window: RankWindow | undefined;
       let total = cursor?.total ?? 0;
-      if (cursor === undefined) {
-        // A first page that holds every match has counted them.
-        total = rows.length <= limit ? rows.length : (await db.query<{ total: number }>(countSql, countParams))[0].total;
+      if (windowed) {
+        const page = await windowPage(db, filters, lookAlikes, windowSize, limit + 1, relevanceCursor);
+        ({ rows, window } = page);
+        inWindow = page.windowed;
+        if (cursor === undefined) total = page.matches ?? windowSize;
+      } else {
+        // The page's books are found and ordered first from the books alone, then only they are
+        // read whole with their sellers: ranking thousands of matches then sorts narrow rows.
+        const order = ordering(sort, score, where, cursor);
+        rows = await db.query<RankedRow>(
+          `select ${BOOK_COLUMNS}, r.score, b.created_at::text as created_at_text
+            from (select b.id, ${score} as score from books b
+                  where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}) as r
+              join ${BOOKS_FROM} on b.id = r.id
+            order by ${sort === 'relevance' ? 'r.score desc, b.id' : order}`,
+          where.params,
+        );
+        if (cursor === undefined) {
+          // A first page that holds every match has counted them.
+          total = rows.length <= limit ? rows.length : (await db.query<{ total: number }>(countSql, countParams))[0].total;
+        }
       }
 
       const page = rows.slice(0, limit);
@@ -177,8 +88,10 @@ export function bookSearchRepository(db: Reader, options: { countLimit: number }
       let next: SearchCursor | undefined;
       if (rows.length > limit && last) {
         const common = { total, ...(filters.text !== undefined ? { match: filters.textMatch ?? 'words' } : {}) };
-        if (sort === 'relevance') next = { sort, score: Number(last.score), id: last.id, ...common };
-        else if (sort === 'newest') next = { sort, createdAt: last.created_at_text, id: last.id, ...common };
+        if (sort === 'relevance') {
+          const place = window ? { windowEnd: window.end, ...(page.length > inWindow ? { beyond: true } : {}) } : {};
+          next = { sort, score: Number(last.score), id: last.id, ...place, ...common };
+        } else if (sort === 'newest') next = { sort, createdAt: last.created_at_text, id: last.id, ...common };
         else next = { sort, priceCents: last.resale_price_cents, id: last.id, ...common };
       }
       return { rows: page.map(({ score: _score, created_at_text: _createdAt, ...row }) => row), total, next };

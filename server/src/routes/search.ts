@@ -74,7 +74,15 @@ function decodeCursor(raw: string, sort: SearchSort): SearchCursor {
     ...(cursor.total === undefined ? {} : { total: cursor.total as number }),
   };
   if (sort === 'relevance' && typeof cursor.score === 'number' && Number.isFinite(cursor.score)) {
-    return { sort, score: cursor.score, id: cursor.id, ...match };
+    // A search that ranks a window (repositories/rankWindow.ts) names the window's last book, and
+    // whether the page is already past it.
+    if (cursor.windowEnd === undefined) {
+      if (cursor.beyond !== undefined) throw invalid();
+      return { sort, score: cursor.score, id: cursor.id, ...match };
+    }
+    if (typeof cursor.windowEnd !== 'string' || !new RegExp(ID_PATTERN).test(cursor.windowEnd)) throw invalid();
+    if (cursor.beyond !== undefined && cursor.beyond !== true) throw invalid();
+    return { sort, score: cursor.score, id: cursor.id, windowEnd: cursor.windowEnd, ...(cursor.beyond ? { beyond: true } : {}), ...match };
   }
   if (sort === 'newest' && typeof cursor.createdAt === 'string' && isTimestamp(cursor.createdAt)) {
     return { sort, createdAt: cursor.createdAt, id: cursor.id, ...match };
@@ -94,7 +102,8 @@ function isbnOf(q: string): string | undefined {
 /** Search over the books for sale: anyone may search; phone numbers only for signed-in callers. */
 export default async function searchRoutes(app: FastifyInstance) {
   const countLimit = app.config.searchCountLimit;
-  const searchFor = readerFor(app, (db) => bookSearchRepository(db, { countLimit }));
+  const rankLimit = app.config.searchRankLimit;
+  const searchFor = readerFor(app, (db) => bookSearchRepository(db, { countLimit, rankLimit }));
 
   app.get<{ Querystring: SearchQuery }>(
     '/books/search',
