@@ -88,6 +88,12 @@ describe('loadConfig', () => {
     for (const name of ['ORDER_PAY_WITHIN', 'ORDER_PROBLEM_WINDOW', 'ORDER_SWEEP_INTERVAL_MS']) expect(attempt).toThrow(name);
   });
 
+  it('reads how far a search counts and past how many expected matches it ranks a window', () => {
+    expect(loadConfig({})).toMatchObject({ searchCountLimit: 1_000, searchRankLimit: 30_000 });
+    expect(loadConfig({ SEARCH_COUNT_LIMIT: '50', SEARCH_RANK_LIMIT: '0' })).toMatchObject({ searchCountLimit: 50, searchRankLimit: 0 });
+    for (const bad of ['-1', 'many', '1.5', '100000001']) expect(() => loadConfig({ SEARCH_RANK_LIMIT: bad })).toThrow('SEARCH_RANK_LIMIT');
+  });
+
   it('lists every bad value in one clear error', () => {
     const attempt = () => loadConfig({ API_PORT: 'eighty', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x', STRIPE_API_PROTOCOL: 'ftp' });
     expect(attempt).toThrow(ConfigError);
