@@ -1,4 +1,8 @@
-/** Entities as they travel on the wire (spellings of the API kept). */
+/**
+ * The shared entities as they travel on the wire (spellings of the API kept): the types several
+ * features, or the shared layers, use. A feature's own wire types live in its folder, in
+ * `src/features/<domain>/types.ts`.
+ */
 
 export interface Category {
   _id: string;
@@ -46,45 +50,6 @@ export interface Score {
   average: number | null;
   count: number;
   completedShare: number | null;
-}
-
-/** One side's review of a completed order; hidden from all but its author until `shown`. */
-export interface Review {
-  _id: string;
-  bookingId: string;
-  bookName: string;
-  /** The author's side of the order. */
-  role: 'buyer' | 'seller';
-  author: Party;
-  subject: Party;
-  rating: 1 | 2 | 3 | 4 | 5;
-  comment: string | null;
-  at: string;
-  shown: boolean;
-  /** The reviewed side's one answer. */
-  reply: { text: string; at: string } | null;
-}
-
-export type ReportKind = 'book' | 'user' | 'message' | 'review';
-export type ReportReason = 'fake' | 'prohibited' | 'abuse' | 'spam' | 'other';
-export type ModerationAction = 'hide' | 'suspend' | 'delete' | 'dismiss';
-
-/** A report as admins read it (`GET /admin/reports`): what it names, whom, by whom, and what was done. */
-export interface AdminReport {
-  _id: string;
-  kind: ReportKind;
-  targetId: string;
-  reason: ReportReason;
-  text: string | null;
-  at: string;
-  state: 'open' | 'actioned' | 'dismissed';
-  reporter: Party & { email: string };
-  /** A book's name, a message's or review's text, a user's name; a message's thread. */
-  target: { summary: string; hidden: boolean; threadId?: string };
-  /** The reported user, or the author of what was reported. */
-  user: (Party & { email: string; suspended: boolean }) | null;
-  /** Oldest first. */
-  actions: { action: ModerationAction; reason: string; by: Party; at: string }[];
 }
 
 /** One book's own page: visitors get no phone number; a sold book stays on record. */
@@ -476,46 +441,4 @@ export interface DeleteAnswer {
 export interface UpdateAnswer {
   acknowledged: boolean;
   modifiedCount: number;
-}
-
-/** Messages between a book's buyer and its seller: an order's thread (its id the booking's), or a question about a book. */
-export interface Thread {
-  _id: string;
-  kind: 'order' | 'book';
-  bookingId: string | null;
-  /** The book asked about, or the order's book ('' once withdrawn). */
-  bookId: string | null;
-  bookName: string;
-  img: string;
-  /** The reader's side (an admin reads a thread with a reported message). */
-  role: 'buyer' | 'seller' | 'admin';
-  buyer: Party;
-  seller: Party;
-  /** A hidden message's text is ''. */
-  last: { text: string; at: string; authorId: string } | null;
-  /** Messages from the other side the reader has not read. */
-  unread: number;
-  /** False once the order ended over 30 days ago, after a block, or for an admin; `closed` says why. */
-  canSend: boolean;
-  closed?: string;
-  updatedAt: string;
-}
-
-export interface Message {
-  /** Increasing, in one id space with the notifications (the live stream's ids). */
-  _id: string;
-  threadId: string;
-  author: Party;
-  /** Plain text as written ('' when hidden, but to an admin). */
-  text: string;
-  at: string;
-  /** An admin hid it. */
-  hidden: boolean;
-}
-
-/** `GET /blocks`: a user the caller blocked. */
-export interface BlockedUser {
-  _id: string;
-  name: string;
-  at: string;
 }

@@ -15,7 +15,7 @@ import { copy } from '../../config/copy';
 import { messagesCopy } from './copy';
 import { paths } from '../../config/paths';
 import { formatMoment } from '../../lib/orders';
-import type { Thread } from '../../types/entities';
+import type { Thread } from './types';
 import { useGetThreadsInfiniteQuery } from './messagesApi';
 import { otherPartyOf, readerIdOf } from './threadParties';
 

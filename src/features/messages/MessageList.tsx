@@ -7,7 +7,7 @@ import { copy } from '../../config/copy';
 import { messagesCopy } from './copy';
 import { formatMoment } from '../../lib/orders';
 import { visuallyHidden } from '../../lib/visuallyHidden';
-import type { Message } from '../../types/entities';
+import type { Message } from './types';
 import { ReportButton } from '../reports/ReportButton';
 
 interface Props {

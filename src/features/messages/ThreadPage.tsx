@@ -9,7 +9,7 @@ import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { messagesCopy } from './copy';
 import { paths } from '../../config/paths';
-import type { Thread } from '../../types/entities';
+import type { Thread } from './types';
 import { useGetThreadQuery } from './messagesApi';
 import { otherPartyOf } from './threadParties';
 import { ThreadView } from './ThreadView';

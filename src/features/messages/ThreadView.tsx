@@ -5,7 +5,7 @@ import { rowsOf } from '../../api/paging';
 import { LoadFailed } from '../../components/LoadFailed';
 import { copy } from '../../config/copy';
 import { messagesCopy } from './copy';
-import type { Thread } from '../../types/entities';
+import type { Thread } from './types';
 import { BlockButton } from './BlockButton';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';

@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import { messageToasts } from './toasts';
 import { accessTokenSubject } from '../../lib/accessTokenSubject';
-import type { Message } from '../../types/entities';
+import type { Message } from './types';
 import { messagesApi, putMessage, UNREAD_TAG, type BlockChange, type NewMessage } from './messagesApi';
 import { closesThread, refusalMessage } from './refusals';
 import { readerIdOf } from './threadParties';

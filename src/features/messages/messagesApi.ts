@@ -1,7 +1,8 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { baseApi } from '../../api/baseApi';
 import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
-import type { BlockedUser, Message, Thread, UpdateAnswer } from '../../types/entities';
+import type { UpdateAnswer } from '../../types/entities';
+import type { BlockedUser, Message, Thread } from './types';
 
 /** Threads and messages a page at a time ('Load more', 'Older messages'). */
 export const THREADS_PER_PAGE = 20;

@@ -2,7 +2,8 @@ import { act } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { axeViolations as findViolations } from '../../testing/axe';
 import { API, server } from '../../testing/server';
-import type { BlockedUser, Message, Party, Thread } from '../../types/entities';
+import type { Party } from '../../types/entities';
+import type { BlockedUser, Message, Thread } from './types';
 
 export const READER: Party = { _id: 'u-reader', name: 'Rita Reader' };
 export const SELLER: Party = { _id: 'u-seller', name: 'Sam Seller' };

@@ -1,4 +1,5 @@
-import type { Party, Thread } from '../../types/entities';
+import type { Party } from '../../types/entities';
+import type { Thread } from './types';
 
 /** The reader's own id in a thread: the party on their side (an admin has none). */
 export const readerIdOf = (thread: Thread): string | null =>

@@ -12,7 +12,7 @@ import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
 import { reportsCopy } from './copy';
-import type { AdminReport, ModerationAction } from '../../types/entities';
+import type { AdminReport, ModerationAction } from './types';
 import { useModerateMutation, useReinstateMutation } from './reportsApi';
 
 export const MODERATION_REASON_MAX = 500;

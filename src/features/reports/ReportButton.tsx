@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { reportsCopy } from './copy';
 import { useHydrated } from '../../lib/useHydrated';
-import type { ReportKind } from '../../types/entities';
+import type { ReportKind } from './types';
 import { selectAuthStatus } from '../auth/authSlice';
 
 // The form (and its form library) loads when someone opens it, not with the page.

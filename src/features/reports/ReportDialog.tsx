@@ -17,7 +17,7 @@ import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
 import { reportsCopy } from './copy';
-import type { ReportKind, ReportReason } from '../../types/entities';
+import type { ReportKind, ReportReason } from './types';
 import { useCreateReportMutation } from './reportsApi';
 import { isRepeatReport } from './reportsListeners';
 

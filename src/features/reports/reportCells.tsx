@@ -7,7 +7,7 @@ import { reportsCopy } from './copy';
 import { reportToasts } from './toasts';
 import { paths } from '../../config/paths';
 import { formatMoment } from '../../lib/orders';
-import type { AdminReport, ModerationAction } from '../../types/entities';
+import type { AdminReport, ModerationAction } from './types';
 
 /** What a row's buttons ask for: a decision, confirmed in a dialog with a reason. */
 export type OnDecide = (report: AdminReport, action: ModerationAction | 'reinstate') => void;

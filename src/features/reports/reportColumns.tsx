@@ -3,7 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { reportsCopy } from './copy';
 import { formatMoment } from '../../lib/orders';
-import type { AdminReport } from '../../types/entities';
+import type { AdminReport } from './types';
 import { ActionsCell, HistoryCell, ReasonCell, ReportedCell, ReporterCell, StateCell, UserCell, type OnDecide } from './reportCells';
 import { SORT_FIELD } from './useReportsGrid';
 

@@ -1,6 +1,7 @@
 import { baseApi } from '../../api/baseApi';
 import { nextCursorOf, totalCountOf } from '../../api/paging';
-import type { AdminReport, ModerationAction, ReportKind, ReportReason, UpdateAnswer } from '../../types/entities';
+import type { UpdateAnswer } from '../../types/entities';
+import type { AdminReport, ModerationAction, ReportKind, ReportReason } from './types';
 
 /** What a report names and why (`POST /reports`). */
 export interface NewReport {

@@ -2,7 +2,7 @@ import { isFulfilled, isRejectedWithValue, type UnknownAction } from '@reduxjs/t
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { NotifyVariant } from '../../app/services';
 import { reportToasts } from './toasts';
-import type { ModerationAction } from '../../types/entities';
+import type { ModerationAction } from './types';
 
 /** The API's answer to a second open report of the same thing. */
 export const isRepeatReport = (error: unknown): boolean =>

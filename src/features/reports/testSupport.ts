@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { API, server } from '../../testing/server';
-import type { AdminReport } from '../../types/entities';
+import type { AdminReport } from './types';
 
 /** A report of a book by its seller, made `n` hours after the first, with whatever the test overrides. */
 export const aReport = (n: number, overrides: Partial<AdminReport> = {}): AdminReport => ({

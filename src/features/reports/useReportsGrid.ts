@@ -1,7 +1,7 @@
 import type { GridSortModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { usePageCursors, useRememberPageEnd } from '../../lib/usePageCursors';
-import type { ReportKind, ReportReason } from '../../types/entities';
+import type { ReportKind, ReportReason } from './types';
 import { useGetReportsQuery, type ReportSort, type ReportState } from './reportsApi';
 
 export const PAGE_SIZES = [10, 25, 50];

@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/baseApi';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
 import { reviewsCopy } from './copy';
-import type { Review } from '../../types/entities';
+import type { Review } from './types';
 import { useReplyToReviewMutation } from './reviewsApi';
 import { COMMENT_MAX } from './ReviewForm';
 

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Stars } from '../../components/UserScore';
 import { reviewsCopy } from './copy';
-import type { Review } from '../../types/entities';
+import type { Review } from './types';
 
 // A seller's page is rendered on the server: the day must read the same there and in the browser.
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

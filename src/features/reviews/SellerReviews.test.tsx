@@ -9,7 +9,7 @@ import { axeViolations, setViewportWidth } from '../../testing/axe';
 import { numbered } from '../../testing/pagedList';
 import { renderWithProviders, signedInState, signedOutState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
-import type { Review } from '../../types/entities';
+import type { Review } from './types';
 import { Component as SellerPage } from '../search/SellerPage';
 import { aReview } from './testSupport';
 

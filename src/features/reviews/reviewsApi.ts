@@ -1,5 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type { Review } from '../../types/entities';
+import type { Review } from './types';
 
 /** A completed order's reviews as one side reads them (`GET /bookings/:id/reviews`). */
 export interface OrderReviews {

@@ -1,4 +1,4 @@
-import type { Review } from '../../types/entities';
+import type { Review } from './types';
 
 /** A buyer's review of Sam Seller for order b1, with whatever the test overrides. */
 export const aReview = (overrides: Partial<Review> = {}): Review => ({

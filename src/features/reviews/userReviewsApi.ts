@@ -1,6 +1,7 @@
 import { baseApi } from '../../api/baseApi';
 import { forwardByCursor, nextCursorOf } from '../../api/paging';
-import type { Review, Score } from '../../types/entities';
+import type { Score } from '../../types/entities';
+import type { Review } from './types';
 
 /*
  * A user's shown reviews, on their own: a seller's page is rendered by the web server with its
