@@ -67,72 +67,6 @@ export interface SellerProfile {
   sellerScore?: Score;
 }
 
-export interface Product {
-  _id: string;
-  name: string;
-  price: number;
-  phone: string;
-  location: string;
-  condition: string;
-  description: string;
-  image: string;
-  category?: string;
-  orginal_price?: number;
-  uses?: string;
-  date?: string;
-  /** Booked and paid: it stays on record and can no longer be deleted. */
-  sold?: boolean;
-  /** How many buyers hold an unpaid booking of it: deleting it withdraws theirs. */
-  openBookings?: number;
-  delivery?: DeliveryOffer;
-  /** Dollars: what the seller keeps of the price at today's commission (the shipping is theirs on top). */
-  youReceive?: number;
-  author?: string;
-  /** ISBN-13, when the seller gave one. */
-  isbn?: string | null;
-}
-
-/** What the book-metadata service knows of an ISBN (`GET /isbn/:isbn`); `cover` is on the shop's image host. */
-export interface IsbnBook {
-  isbn13: string;
-  title: string;
-  author: string;
-  publisher?: string;
-  year?: number;
-  cover?: string;
-}
-
-/** A book a signed-in user saved (`GET /favourites`): its price now and when saved, in dollars. */
-export interface Favourite {
-  bookId: string;
-  name: string;
-  author: string;
-  price: number;
-  img: string;
-  sold: boolean;
-  savedPrice: number;
-  savedAt: string;
-}
-
-/** The search filters a want keeps (prices in dollars). */
-export interface WantFilters {
-  category?: string;
-  condition?: string;
-  location?: string;
-  minPrice?: number;
-  maxPrice?: number;
-}
-
-/** "Tell me when it's listed": an ISBN, or words with filters, and the most the buyer would pay. */
-export interface Want {
-  _id: string;
-  isbn: string | null;
-  q: string | null;
-  filters: WantFilters | null;
-  maxPrice: number | null;
-  createdAt: string;
-}
-
 export type Role = 'Buyer' | 'seller' | 'admin';
 
 export interface User {
@@ -405,13 +339,6 @@ export interface Reconciliation {
   at: string;
   checked: { payouts: number; transfers: number; balance: boolean };
   differences: ReconciliationDifference[];
-}
-
-export interface PaymentRecord {
-  resale_price: number;
-  transactionId: string;
-  email: string;
-  bookingId: string;
 }
 
 /** The signed-in identity, as the identity provider reports it. */

@@ -7,7 +7,7 @@ import { copy } from '../../config/copy';
 import { favouritesCopy } from './copy';
 import { favouriteColumns } from './favouriteColumns';
 import { useGetFavouritesQuery, useSetFavouriteMutation } from './favouritesApi';
-import type { Favourite } from '../../types/entities';
+import type { Favourite } from './types';
 
 const NONE: Favourite[] = [];
 

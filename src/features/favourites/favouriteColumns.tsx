@@ -10,7 +10,7 @@ import { copy } from '../../config/copy';
 import { favouritesCopy } from './copy';
 import { paths } from '../../config/paths';
 import { formatDollars } from '../../lib/money';
-import type { Favourite } from '../../types/entities';
+import type { Favourite } from './types';
 
 /** A saved book: cover, title and author, its price now (sold, or lower than when saved) and Remove. */
 export function favouriteColumns(onRemove: (favourite: Favourite) => void): PagedColumn<Favourite>[] {

@@ -1,5 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type { Favourite } from '../../types/entities';
+import type { Favourite } from './types';
 
 /** The heart on a book: save it (`saved`) or take it out. `book` shows in the favourites at once. */
 export interface FavouriteChange {

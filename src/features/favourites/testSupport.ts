@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { API, server } from '../../testing/server';
-import type { Favourite } from '../../types/entities';
+import type { Favourite } from './types';
 
 export interface FavouriteCall {
   method: string;

@@ -1,5 +1,6 @@
 import { baseApi } from '../../api/baseApi';
-import type { InsertAnswer, PaymentRecord } from '../../types/entities';
+import type { InsertAnswer } from '../../types/entities';
+import type { PaymentRecord } from './types';
 
 export const paymentApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp, renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
-import type { IsbnBook } from '../../types/entities';
+import type { IsbnBook } from './types';
 import { Component as AddProductPage } from './AddProductPage';
 import { cover, enter, recordProductCalls, serveCategories, uploadedUrl, withNodeFile } from './testSupport';
 

@@ -10,7 +10,7 @@ import { setupStore, type RootState } from '../../app/store';
 import { createFakeServices } from '../../testing/fakeServices';
 import { renderApp, renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
-import type { Product } from '../../types/entities';
+import type { Product } from './types';
 import { addProductRequested, addProductReset } from './addProductSlice';
 import { Component as AddProductPage } from './AddProductPage';
 import { cover, enter, fillForm, recordProductCalls, serveCategories, uploadedUrl, withNodeFile } from './testSupport';

@@ -2,7 +2,7 @@ import { errorMessage } from '../../api/baseApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copy } from '../../config/copy';
 import { productsCopy } from './copy';
-import type { Product } from '../../types/entities';
+import type { Product } from './types';
 import { useDeleteProductMutation } from './productsApi';
 
 interface Props {

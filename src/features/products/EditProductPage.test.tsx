@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
-import type { Product } from '../../types/entities';
+import type { Product } from './types';
 import { cover, enter, recordProductCalls, serveCategories, uploadedUrl, withNodeFile } from './testSupport';
 
 withNodeFile();

@@ -6,7 +6,7 @@ import { productsCopy } from './copy';
 import { numbered, pagedList } from '../../testing/pagedList';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
-import type { Product } from '../../types/entities';
+import type { Product } from './types';
 import { Component as MyProductsPage } from './MyProductsPage';
 
 /** Book 1, Book 2, …, each priced its number in dollars. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
-import type { Product } from '../../types/entities';
+import type { Product } from './types';
 import { Component as MyProductsPage } from './MyProductsPage';
 
 const dune: Product = {

@@ -12,7 +12,7 @@ import { PagedTable, type PagedColumn } from '../../components/PagedTable';
 import { paths } from '../../config/paths';
 import { copy } from '../../config/copy';
 import { productsCopy } from './copy';
-import type { Product } from '../../types/entities';
+import type { Product } from './types';
 import { DeleteProductDialog } from './DeleteProductDialog';
 import { useGetProductsInfiniteQuery } from './productsApi';
 import { formatDollars, formatUsd } from '../../lib/money';

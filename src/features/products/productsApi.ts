@@ -3,7 +3,8 @@ import { baseApi, withAccessToken } from '../../api/baseApi';
 import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
 import { productToasts } from './toasts';
 import { getConfig } from '../../config/env';
-import type { DeleteAnswer, InsertAnswer, IsbnBook, Product } from '../../types/entities';
+import type { DeleteAnswer, InsertAnswer } from '../../types/entities';
+import type { IsbnBook, Product } from './types';
 import { imageUploadProgressed } from './addProductSlice';
 import { postFormWithProgress } from './uploadForm';
 

@@ -6,7 +6,7 @@ import { PagedTable, wholeList } from '../../components/PagedTable';
 import { copy } from '../../config/copy';
 import { wantsCopy } from './copy';
 import { paths } from '../../config/paths';
-import type { Want } from '../../types/entities';
+import type { Want } from './types';
 import { wantColumns } from './wantColumns';
 import { useDeleteWantMutation, useGetWantsQuery } from './wantsApi';
 

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { API, server } from '../../testing/server';
-import type { Want } from '../../types/entities';
+import type { Want } from './types';
 
 export interface WantCall {
   method: string;

@@ -5,7 +5,7 @@ import { copy } from '../../config/copy';
 import { wantsCopy } from './copy';
 import { formatDollars } from '../../lib/money';
 import { formatDay } from '../../lib/orders';
-import type { Want } from '../../types/entities';
+import type { Want } from './types';
 import { wantedBook, wantFilters } from './wantWords';
 
 /** A want: what it looks for (its filters under it), the most the buyer would pay, since when, and Remove. */

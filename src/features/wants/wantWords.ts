@@ -1,7 +1,7 @@
 import { copy } from '../../config/copy';
 import { wantsCopy } from './copy';
 import { formatDollars } from '../../lib/money';
-import type { Want } from '../../types/entities';
+import type { Want } from './types';
 import type { NewWant } from './wantsApi';
 
 /** A search as a want keeps it: its words and filters (the search's own keys and values). */

@@ -1,5 +1,6 @@
 import { baseApi } from '../../api/baseApi';
-import type { DeleteAnswer, Want } from '../../types/entities';
+import type { DeleteAnswer } from '../../types/entities';
+import type { Want } from './types';
 
 /** `POST /wants`: an ISBN, or words with the search's filters; dollars as the search has them ("12.50"). */
 export interface NewWant {
