@@ -221,10 +221,6 @@ export interface AppNotification {
   action?: string | null;
 }
 
-export interface NotificationSettings {
-  email: Record<NotificationKind, boolean>;
-}
-
 /** What a seller is owed, in dollars (`GET /earnings`). */
 export interface EarningsBalance {
   /** Sold, waiting for the order to complete. */
@@ -260,29 +256,6 @@ export interface Earnings {
   commission: Commission;
 }
 
-export type EarningKind = 'charge' | 'release' | 'refund' | 'payout' | 'payout_paid' | 'payout_failed';
-export type EarningAccount = keyof EarningsBalance;
-
-/**
- * One line of a seller's ledger: `amount` (dollars, signed) is what it did to one part of their
- * balance, `account`. An order's entries name the order and its book; a payout's name the payout.
- */
-export interface EarningEntry {
-  _id: string;
-  kind: EarningKind;
-  account: EarningAccount;
-  amount: number;
-  bookingId: string | null;
-  payoutId: string | null;
-  bookName: string | null;
-  at: string;
-}
-
-/** `POST /payout-account/link`: the payment provider's page where the seller sets up payouts. */
-export interface PayoutAccountLink {
-  url: string;
-}
-
 /** created: set aside, being sent; in_transit: sent to the bank; paid: in the bank; failed: the money is available again. */
 export type PayoutState = 'created' | 'in_transit' | 'paid' | 'failed';
 /** Who started a payout: the weekly run, the seller (Withdraw) or an admin (Retry). */
@@ -302,43 +275,6 @@ export interface Payout {
   createdAt: string;
   paidAt: string | null;
   failedAt: string | null;
-}
-
-/** A payout as admins list it (`GET /admin/payouts`): whose it is. */
-export interface AdminPayout extends Payout {
-  sellerName: string | null;
-  sellerEmail: string | null;
-}
-
-/** A seller holding available money without an active payout account (`GET /admin/payouts/waiting`). */
-export interface WaitingSeller {
-  sellerId: string;
-  name: string;
-  email: string;
-  available: number;
-  account: Exclude<PayoutAccountState, 'restricted'>;
-}
-
-/** The commission the platform earned in one month, `YYYY-MM` (`GET /admin/commission`). */
-export interface MonthlyCommission {
-  month: string;
-  commission: number;
-}
-
-/** Something the ledger and the payment provider do not agree on. */
-export interface ReconciliationDifference {
-  kind: 'balance' | 'payout' | 'transfer';
-  payoutId?: string;
-  providerId?: string;
-  ours: string;
-  theirs: string;
-}
-
-/** One comparison of the ledger with the payment provider (`/admin/reconciliation`). */
-export interface Reconciliation {
-  at: string;
-  checked: { payouts: number; transfers: number; balance: boolean };
-  differences: ReconciliationDifference[];
 }
 
 /** The signed-in identity, as the identity provider reports it. */

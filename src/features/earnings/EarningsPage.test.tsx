@@ -6,7 +6,8 @@ import { earningsCopy } from './copy';
 import { numbered, pagedList } from '../../testing/pagedList';
 import { renderApp, renderWithProviders, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
-import type { EarningEntry, Earnings } from '../../types/entities';
+import type { Earnings } from '../../types/entities';
+import type { EarningEntry } from './types';
 import { Component as EarningsPage } from './EarningsPage';
 
 const earnings: Earnings = {

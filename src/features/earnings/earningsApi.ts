@@ -1,6 +1,7 @@
 import { baseApi } from '../../api/baseApi';
 import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
-import type { EarningEntry, Earnings, Payout, PayoutAccountLink } from '../../types/entities';
+import type { Earnings, Payout } from '../../types/entities';
+import type { EarningEntry, PayoutAccountLink } from './types';
 
 export const earningsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

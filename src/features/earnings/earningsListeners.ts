@@ -4,7 +4,8 @@ import type { AppStartListening } from '../../app/listenerMiddleware';
 import { copy } from '../../config/copy';
 import { earningsToasts } from './toasts';
 import { formatUsd } from '../../lib/money';
-import type { Payout, PayoutAccountLink } from '../../types/entities';
+import type { Payout } from '../../types/entities';
+import type { PayoutAccountLink } from './types';
 
 /** The CSV file's name and type, as the API names it. */
 const CSV_FILE = { name: 'earnings.csv', type: 'text/csv;charset=utf-8' };

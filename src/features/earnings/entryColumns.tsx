@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import { formatSignedUsd } from '../../lib/money';
 import { formatMoment } from '../../lib/orders';
 import { shortId } from '../../lib/shortId';
-import type { EarningAccount, EarningEntry } from '../../types/entities';
+import type { EarningAccount, EarningEntry } from './types';
 
 /** The parts of the balance by name, as its figures name them. */
 const PARTS: Record<EarningAccount, string> = {

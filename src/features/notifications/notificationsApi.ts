@@ -1,7 +1,8 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { baseApi } from '../../api/baseApi';
 import { forwardByCursor, pageParams, rowPageOf, type RowPage } from '../../api/paging';
-import type { AppNotification, NotificationKind, NotificationSettings, UpdateAnswer } from '../../types/entities';
+import type { AppNotification, NotificationKind, UpdateAnswer } from '../../types/entities';
+import type { NotificationSettings } from './types';
 
 /** Notifications a page at a time ('Load more'). */
 export const NOTIFICATIONS_PER_PAGE = 20;

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { numbered, pagedList } from '../../testing/pagedList';
 import { renderApp, signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
-import type { AdminPayout, MonthlyCommission, Reconciliation, WaitingSeller } from '../../types/entities';
+import type { AdminPayout, MonthlyCommission, Reconciliation, WaitingSeller } from './types';
 
 const aPayout = (overrides: Partial<AdminPayout>): AdminPayout => ({
   _id: 'po1',

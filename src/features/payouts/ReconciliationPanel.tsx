@@ -8,7 +8,7 @@ import { PagedTable, wholeList, type PagedColumn } from '../../components/PagedT
 import { payoutsCopy } from './copy';
 import { formatMoment } from '../../lib/orders';
 import { shortId } from '../../lib/shortId';
-import type { ReconciliationDifference } from '../../types/entities';
+import type { ReconciliationDifference } from './types';
 import { useGetReconciliationQuery, useReconcileMutation } from './payoutsApi';
 
 const words = payoutsCopy.reconciliation;

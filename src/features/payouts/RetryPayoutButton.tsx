@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { payoutsCopy } from './copy';
 import { payoutToasts } from './toasts';
 import { formatUsd } from '../../lib/money';
-import type { AdminPayout } from '../../types/entities';
+import type { AdminPayout } from './types';
 import { useRetryPayoutMutation } from './payoutsApi';
 
 /**

@@ -7,7 +7,8 @@ import { payoutToasts } from './toasts';
 import { formatUsd } from '../../lib/money';
 import { formatMoment } from '../../lib/orders';
 import { shortId } from '../../lib/shortId';
-import type { AdminPayout, PayoutState } from '../../types/entities';
+import type { PayoutState } from '../../types/entities';
+import type { AdminPayout } from './types';
 import { RetryPayoutButton } from './RetryPayoutButton';
 
 /** How each state looks: its name always, in colour too; a failure stands out (filled, red). */

@@ -1,6 +1,7 @@
 import { baseApi } from '../../api/baseApi';
 import { nextCursorOf, totalCountOf } from '../../api/paging';
-import type { AdminPayout, MonthlyCommission, Payout, Reconciliation, WaitingSeller } from '../../types/entities';
+import type { Payout } from '../../types/entities';
+import type { AdminPayout, MonthlyCommission, Reconciliation, WaitingSeller } from './types';
 
 export interface PayoutListArgs {
   limit: number;

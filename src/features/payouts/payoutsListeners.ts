@@ -3,7 +3,8 @@ import { endpointNamed, errorMessage } from '../../api/baseApi';
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import { payoutToasts } from './toasts';
 import { formatUsd } from '../../lib/money';
-import type { Payout, Reconciliation } from '../../types/entities';
+import type { Payout } from '../../types/entities';
+import type { Reconciliation } from './types';
 import type { PayoutRef } from './payoutsApi';
 
 type PayoutsEndpoint = 'retryPayout' | 'reconcile';

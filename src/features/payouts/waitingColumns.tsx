@@ -1,7 +1,7 @@
 import type { PagedColumn } from '../../components/PagedTable';
 import { payoutsCopy } from './copy';
 import { formatUsd } from '../../lib/money';
-import type { MonthlyCommission, WaitingSeller } from '../../types/entities';
+import type { MonthlyCommission, WaitingSeller } from './types';
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
