@@ -15,9 +15,9 @@ export interface BooksConfig {
   /** `SEARCH_COUNT_LIMIT`: a search counts its matches up to this many, then says "more than" (repositories/bookSearch.ts). */
   searchCountLimit: number;
   /**
-   * `SEARCH_RANK_LIMIT`: a search the planner expects to match more books than this ranks a window
-   * of its first SEARCH_COUNT_LIMIT matches rather than all of them (repositories/rankWindow.ts);
-   * 0 ranks every match.
+   * `SEARCH_RANK_LIMIT`: a search whose words the planner expects to match more books than this
+   * ranks a window of its first SEARCH_COUNT_LIMIT + 1 matches rather than all of them, when that
+   * is expected to cost less (repositories/rankWindow.ts); 0 ranks every match.
    */
   searchRankLimit: number;
 }
