@@ -54,9 +54,9 @@ module.exports = {
       },
     },
     {
-      // The order, notification and earnings features reach other features only through the shared
-      // exception, auth's and roles' slices: what they share with the lists goes in src/components.
-      files: ['src/features/orders/**', 'src/features/notifications/**', 'src/features/earnings/**'],
+      // The order, notification, earnings and bundle features reach other features only through the
+      // shared exception, auth's and roles' slices: what they share with the lists goes in src/components.
+      files: ['src/features/orders/**', 'src/features/notifications/**', 'src/features/earnings/**', 'src/features/bundles/**'],
       excludedFiles: ['**/*.test.ts', '**/*.test.tsx'],
       rules: {
         'no-restricted-imports': [

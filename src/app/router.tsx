@@ -40,6 +40,8 @@ const MyBuyerPage = lazyPage(() => import('./myBuyerPage'));
 const EditProductPage = lazyPage(() => import('../features/products/EditProductPage'));
 const FavouritesPage = lazyPage(() => import('../features/favourites/FavouritesPage'));
 const WantedPage = lazyPage(() => import('../features/wants/WantedPage'));
+const BundlesPage = lazyPage(() => import('../features/bundles/BundlesPage'));
+const ShopPolicyPage = lazyPage(() => import('../features/bundles/ShopPolicyPage'));
 const InventoryPage = lazyPage(() => import('../features/inventory/InventoryPage'));
 const EarningsPage = lazyPage(() => import('../features/earnings/EarningsPage'));
 // The order page with what other features add to it (its reviews), composed here.
@@ -128,6 +130,7 @@ export function AppRoutes() {
               <Route path={paths.myBuyer} element={<Page page={MyBuyerPage} />} />
               <Route path={paths.editProductPattern} element={<Page page={EditProductPage} />} />
               <Route path={paths.earnings} element={<Page page={EarningsPage} />} />
+              <Route path={paths.shopPolicy} element={<Page page={ShopPolicyPage} />} />
             </Route>
             <Route path={paths.paymentPattern} element={<DataPage load={loadPayment} />} />
             <Route path={paths.orderPattern} element={<Page page={OrderPage} />} />
@@ -137,6 +140,7 @@ export function AppRoutes() {
             <Route path={paths.notificationSettings} element={<Page page={NotificationSettingsPage} />} />
             <Route path={paths.favourites} element={<Page page={FavouritesPage} />} />
             <Route path={paths.wanted} element={<Page page={WantedPage} />} />
+            <Route path={paths.bundles} element={<Page page={BundlesPage} />} />
             <Route path="*" element={<RouteErrorPage error={NOT_FOUND} />} />
           </Route>
         </Route>

@@ -30,6 +30,8 @@ export const copy = {
     myEarnings: 'My Earnings',
     favourites: 'Favourites',
     wanted: 'Wanted',
+    bundles: 'Bundles',
+    shopPolicy: 'Bundle shipping and discounts',
     disputes: 'Disputes',
     payouts: 'Payouts',
     reports: 'Reports',

@@ -22,6 +22,8 @@ export const paths = {
   editProductPattern: '/dashboard/products/:id/edit',
   favourites: '/dashboard/favourites',
   wanted: '/dashboard/wanted',
+  bundles: '/dashboard/bundles',
+  shopPolicy: '/dashboard/shop-policy',
   myBuyer: '/dashboard/mybuyer',
   earnings: '/dashboard/earnings',
   payment: (bookingId: string) => `/dashboard/payment/${encodeURIComponent(bookingId)}`,

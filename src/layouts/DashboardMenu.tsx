@@ -23,6 +23,7 @@ export function dashboardMenu(isAdmin: boolean, isSeller: boolean, signedIn = fa
           { label: copy.chat.title, to: paths.messages, unread: unreadMessages },
           { label: copy.menu.favourites, to: paths.favourites },
           { label: copy.menu.wanted, to: paths.wanted },
+          { label: copy.menu.bundles, to: paths.bundles },
         ]
       : []),
     ...(isAdmin
@@ -41,6 +42,7 @@ export function dashboardMenu(isAdmin: boolean, isSeller: boolean, signedIn = fa
           { label: copy.menu.inventory, to: paths.inventory },
           { label: copy.menu.myBuyer, to: paths.myBuyer },
           { label: copy.menu.myEarnings, to: paths.earnings },
+          { label: copy.menu.shopPolicy, to: paths.shopPolicy },
         ]
       : []),
   ];

@@ -21,13 +21,14 @@ function renderDashboard(roles: { isAdmin?: boolean; isSeller?: boolean }) {
 }
 
 describe('dashboard side menu', () => {
-  it('always shows My Orders, and Messages, Favourites and Wanted to anyone signed in', () => {
+  it('always shows My Orders, and Messages, Favourites, Wanted and Bundles to anyone signed in', () => {
     renderDashboard({});
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
       ['Messages', '/dashboard/messages'],
       ['Favourites', '/dashboard/favourites'],
       ['Wanted', '/dashboard/wanted'],
+      ['Bundles', '/dashboard/bundles'],
     ]);
   });
 
@@ -48,6 +49,7 @@ describe('dashboard side menu', () => {
       ['Messages', '/dashboard/messages'],
       ['Favourites', '/dashboard/favourites'],
       ['Wanted', '/dashboard/wanted'],
+      ['Bundles', '/dashboard/bundles'],
       ['All seller', '/dashboard/allseller'],
       ['All Buyer', '/dashboard/allbuyer'],
       ['Disputes', '/dashboard/disputes'],
@@ -56,18 +58,20 @@ describe('dashboard side menu', () => {
     ]);
   });
 
-  it('adds Add Product, My Products, Inventory, My Buyer and My Earnings for a seller', () => {
+  it('adds Add Product, My Products, Inventory, My Buyer, My Earnings and Bundle shipping and discounts for a seller', () => {
     renderDashboard({ isSeller: true });
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
       ['Messages', '/dashboard/messages'],
       ['Favourites', '/dashboard/favourites'],
       ['Wanted', '/dashboard/wanted'],
+      ['Bundles', '/dashboard/bundles'],
       ['Add Product', '/dashboard/addproducts'],
       ['My Products', '/dashboard/myproducts'],
       ['Inventory', '/dashboard/inventory'],
       ['My Buyer', '/dashboard/mybuyer'],
       ['My Earnings', '/dashboard/earnings'],
+      ['Bundle shipping and discounts', '/dashboard/shop-policy'],
     ]);
   });
 });
@@ -83,7 +87,7 @@ describe('dashboard side menu: where you are', () => {
   it('puts each link in a list item, so the list holds only items', () => {
     renderDashboard({ isAdmin: true });
     const list = within(screen.getByRole('navigation', { name: 'dashboard' })).getByRole('list');
-    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI']);
+    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI']);
   });
 
   it('starts with a skip link to the main region', async () => {

@@ -19,6 +19,7 @@ import type { BookDetails } from '../../types/entities';
 import { selectAuthStatus, selectUser } from '../auth/authSlice';
 import { useGetBookingsQuery } from '../bookings/bookingsApi';
 import type { FromState } from '../roles/guards';
+import { AddToBundle } from '../bundles/AddToBundle';
 import { FavouriteToggle } from '../favourites/FavouriteToggle';
 import { ReportButton } from '../reports/ReportButton';
 import { BookedNotice } from './BookedNotice';
@@ -162,6 +163,7 @@ function BookDetailsView({ book }: { book: ListedBook }) {
               describedBy="book-title"
             />
           </Box>
+          {!book.sold && book.sellerId && <AddToBundle bookId={book._id} sellerId={book.sellerId} describedBy="book-title" sx={{ mt: 2 }} />}
           {hydrated && status === 'signed-in' && !book.sold && (
             <Suspense fallback={null}>
               <AskSellerButton bookId={book._id} bookName={book.name} sellerId={book.sellerId} />

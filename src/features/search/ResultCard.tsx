@@ -8,15 +8,18 @@ import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { formatDollars } from '../../lib/money';
+import { AddToBundle } from '../bundles/AddToBundle';
 import { FavouriteToggle } from '../favourites/FavouriteToggle';
 import { Highlight } from './Highlight';
 import type { FoundBook } from './searchApi';
 
 /**
  * One search result: cover, title (a link to the book's page) and author with the searched words
- * marked, price and details. `eager`: a result on the first screen, its cover fetched at once and first.
+ * marked, price and details, and "Add to bundle". `eager`: a result on the first screen, its cover
+ * fetched at once and first. `sellerId`: the books' seller, on a seller's page (a search's results do
+ * not name theirs).
  */
-export function ResultCard({ book, words, eager = false }: { book: FoundBook; words: string[]; eager?: boolean }) {
+export function ResultCard({ book, words, eager = false, sellerId }: { book: FoundBook; words: string[]; eager?: boolean; sellerId?: string }) {
   const titleId = `result-${book._id}-title`;
   return (
     <Card component="article" aria-labelledby={titleId} variant="outlined" sx={{ display: 'flex', gap: 2, p: 2 }}>
@@ -59,6 +62,7 @@ export function ResultCard({ book, words, eager = false }: { book: FoundBook; wo
           </Box>
           {book.isbn && <span>{copy.search.isbn(book.isbn)}</span>}
         </Typography>
+        <AddToBundle bookId={book._id} sellerId={sellerId} describedBy={titleId} size="small" sx={{ mt: 1 }} />
       </Box>
       <Box sx={{ ml: 'auto', flexShrink: 0 }}>
         <FavouriteToggle

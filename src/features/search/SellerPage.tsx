@@ -66,7 +66,7 @@ export function Component() {
       <Stack component="ol" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {items.map((book, index) => (
           <li key={book._id}>
-            <ResultCard book={book} words={[]} eager={index < EAGER_COVERS} />
+            <ResultCard book={book} words={[]} eager={index < EAGER_COVERS} sellerId={seller._id} />
           </li>
         ))}
       </Stack>
