@@ -3,6 +3,7 @@ import { Disclosure } from '../components/Disclosure';
 import { copy } from '../config/copy';
 import { OrderActions } from '../features/orders/OrderActions';
 import { OrderTimeline } from '../features/orders/OrderDetails';
+import { orderName } from '../lib/orderLines';
 import type { Booking, OrderViewer } from '../types/entities';
 
 interface Props {
@@ -18,7 +19,7 @@ interface Props {
  */
 function OrderInRow({ booking, side }: Props) {
   const timeline = booking.timeline ?? [];
-  const order = { _id: booking._id, bookName: booking.bookName, actions: booking.actions ?? [], viewer: booking.viewer ?? side };
+  const order = { _id: booking._id, bookName: orderName(booking), actions: booking.actions ?? [], viewer: booking.viewer ?? side };
   if (timeline.length === 0 && booking.actions === undefined) return null;
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>

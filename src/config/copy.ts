@@ -235,6 +235,11 @@ export const copy = {
       disputed: 'Disputed',
     },
   },
+  /** An order of several books (a bundle's), wherever it is named: in the lists' rows and on its page. */
+  orderLines: {
+    name: (first: string, more: number) => `${first} + ${more} more`,
+    books: 'Books',
+  },
   /** The next deadline in words; `day` is e.g. "Friday 28 November". */
   deadlines: {
     buyer: {

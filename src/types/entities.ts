@@ -110,6 +110,17 @@ export interface Booking {
   sellerReceives?: number;
   /** To its seller only: what sellers say of the buyer. */
   buyerScore?: Score;
+  /** The books of the order, one line each (older answers lack it; a one-book order has one line). */
+  lines?: OrderLine[];
+  /** Dollars taken off the books' total by the seller's bundle discount (0 without one). */
+  discount?: number;
+}
+
+/** One book of an order, at the price it was ordered for (dollars). */
+export interface OrderLine {
+  bookId: string;
+  name: string;
+  price: number;
 }
 
 export type OrderState =

@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { copy } from '../../config/copy';
 import type { Booking } from '../../types/entities';
 import { useCancelBookingMutation } from './bookingsApi';
+import { orderName } from '../../lib/orderLines';
 
 interface Props {
   /** The booking to cancel; the dialog is open while one is given. */
@@ -30,7 +31,7 @@ export function CancelBookingDialog({ booking, onClose }: Props) {
     <ConfirmDialog
       open={booking !== null}
       title={copy.orders.cancelTitle}
-      message={booking ? copy.orders.cancelMessage(booking.bookName) : ''}
+      message={booking ? copy.orders.cancelMessage(orderName(booking)) : ''}
       confirmLabel={copy.orders.cancel}
       cancelLabel={copy.orders.keep}
       busy={isLoading}

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { rowsOf } from '../../api/paging';
 import { useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
+import { OrderBookNames } from '../../components/OrderBookNames';
 import { OrderStatus } from '../../components/OrderStatus';
 import { PagedTable, type PagedColumn } from '../../components/PagedTable';
 import { CellDetails, CellStack } from '../../components/StackedCell';
@@ -20,6 +21,7 @@ import { selectUser } from '../auth/authSlice';
 import { useGetOrderPagesInfiniteQuery } from './bookingsApi';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { formatDollars } from '../../lib/money';
+import { orderName } from '../../lib/orderLines';
 
 function PayCell({ booking }: { booking: Booking }) {
   if (booking.withdrawn) {
@@ -60,7 +62,7 @@ function orderColumns(onDelete: (booking: Booking) => void, details?: OrderRowDe
           <Box
             component="img"
             src={booking.img}
-            alt={booking.bookName}
+            alt={orderName(booking)}
             sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, display: 'block' }}
           />
         ),
@@ -68,13 +70,15 @@ function orderColumns(onDelete: (booking: Booking) => void, details?: OrderRowDe
     {
       label: copy.orders.bookTitle,
       skeleton: 'text',
-      // The title opens the order; under it its state, next deadline, timeline and the buyer's moves.
+      // The title opens the order (an order of several books lists them under it); under it its
+      // state, next deadline, timeline and the buyer's moves.
       cell: (booking) => (
         <>
           <CellStack>
             <Link component={RouterLink} to={paths.order(booking._id)}>
-              {booking.bookName}
+              {orderName(booking)}
             </Link>
+            <OrderBookNames order={booking} />
             {booking.state && <OrderStatus state={booking.state} deadline={booking.deadline} viewer={booking.viewer ?? 'buyer'} />}
           </CellStack>
           {booking.state && details && <CellDetails>{details(booking)}</CellDetails>}
@@ -106,7 +110,7 @@ function orderColumns(onDelete: (booking: Booking) => void, details?: OrderRowDe
       // A paid booking is a sale: it can no longer be cancelled from here.
       cell: (booking) => (
         <IconButton
-          aria-label={copy.orders.deleteLabel(booking.bookName)}
+          aria-label={copy.orders.deleteLabel(orderName(booking))}
           color="error"
           disabled={booking.paid}
           onClick={() => onDelete(booking)}

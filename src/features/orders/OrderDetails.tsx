@@ -6,6 +6,7 @@ import { copy } from '../../config/copy';
 import { orderCopy } from './copy';
 import { formatMoment, stateLabel } from '../../lib/orders';
 import { formatDollars, formatUsd } from '../../lib/money';
+import { severalBooksOf } from '../../lib/orderLines';
 import type { Order } from '../../types/entities';
 
 /** A term and its value, as one line of a description list. */
@@ -24,9 +25,26 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 const detailsSx = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 };
 
-/** Prices and delivery: what is paid, and how the book travels. */
+/** An order of several books: each at its price, then the bundle's discount when there was one. */
+function LinePrices({ order }: { order: Order }) {
+  return (
+    <>
+      {severalBooksOf(order).map((line, index) => (
+        <Detail key={`${line.bookId}-${index}`} term={line.name}>
+          {formatDollars(line.price)}
+        </Detail>
+      ))}
+      {order.discount !== undefined && order.discount > 0 && (
+        <Detail term={orderCopy.discount}>{orderCopy.minus(formatDollars(order.discount))}</Detail>
+      )}
+    </>
+  );
+}
+
+/** Prices and delivery: what is paid (book by book when there are several), and how the books travel. */
 export function OrderFacts({ order }: { order: Order }) {
   const { delivery } = order;
+  const several = severalBooksOf(order).length > 0;
   return (
     <Box component="dl" sx={detailsSx}>
       <Detail term={order.viewer === 'seller' ? orderCopy.buyer : orderCopy.seller}>
@@ -38,9 +56,9 @@ export function OrderFacts({ order }: { order: Order }) {
           <UserScore score={order.buyerScore} />
         </Detail>
       )}
-      <Detail term={orderCopy.price}>{formatDollars(order.resale_price)}</Detail>
+      {several ? <LinePrices order={order} /> : <Detail term={orderCopy.price}>{formatDollars(order.resale_price)}</Detail>}
       {order.shipping_price > 0 && <Detail term={orderCopy.shipping}>{formatDollars(order.shipping_price)}</Detail>}
-      {order.total !== order.resale_price && <Detail term={orderCopy.total}>{formatDollars(order.total)}</Detail>}
+      {(several || order.total !== order.resale_price) && <Detail term={orderCopy.total}>{formatDollars(order.total)}</Detail>}
       {/* Only to its seller and admins: the total less the commission fixed when it was paid. */}
       {order.sellerReceives !== undefined && (
         <Detail term={order.viewer === 'seller' ? copy.sellerTake.youReceive : copy.sellerTake.sellerReceives}>

@@ -12,6 +12,7 @@ import { PageProgress } from '../../components/PageProgress';
 import { copy } from '../../config/copy';
 import { orderCopy } from './copy';
 import { paths } from '../../config/paths';
+import { orderName } from '../../lib/orderLines';
 import { formatTime } from '../../lib/orders';
 import type { Order } from '../../types/entities';
 import { OrderActions } from './OrderActions';
@@ -82,13 +83,13 @@ function OrderView({ order, extras }: { order: Order; extras?: OrderExtras }) {
           <Box
             component="img"
             src={order.img}
-            alt={orderCopy.cover(order.bookName)}
+            alt={orderCopy.cover(orderName(order))}
             sx={{ width: 96, height: 128, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
           />
         )}
         <Stack spacing={1} sx={{ minWidth: 0 }}>
           <Typography variant="h2" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {orderCopy.title(order.bookName)}
+            {orderCopy.title(orderName(order))}
           </Typography>
           <OrderStatus state={order.state} deadline={order.deadline} viewer={order.viewer} />
         </Stack>

@@ -34,6 +34,9 @@ export const orderCopy = {
   price: 'Price',
   shipping: 'Shipping',
   total: 'Total',
+  /** An order of several books: what the seller's bundle discount took off them. */
+  discount: 'Bundle discount',
+  minus: (amount: string) => `−${amount}`,
   delivery: 'Delivery',
   meetup: 'Meet-up with the seller',
   shippingTo: (address: string) => `Shipping to ${address}`,

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { rowsOf } from '../../api/paging';
 import { EmptyState } from '../../components/EmptyState';
+import { OrderBookNames } from '../../components/OrderBookNames';
 import { OrderStatus } from '../../components/OrderStatus';
 import { PagedTable, type PagedColumn } from '../../components/PagedTable';
 import { CellDetails, CellStack } from '../../components/StackedCell';
@@ -16,6 +17,7 @@ import { myBuyerCopy } from './copy';
 import type { Booking } from '../../types/entities';
 import { useGetSellerBookingsInfiniteQuery } from '../bookings/bookingsApi';
 import { formatDollars } from '../../lib/money';
+import { orderName, severalBooksOf } from '../../lib/orderLines';
 
 /** What other features add to an order's row (its timeline, its moves): composed in src/app, never imported here. */
 export type OrderRowDetails = (booking: Booking) => ReactNode;
@@ -41,11 +43,21 @@ const buyerColumns = (details?: OrderRowDetails): PagedColumn<Booking>[] => [
   {
     label: copy.myBuyer.book,
     skeleton: 'text',
-    cell: (booking) => (
-      <Link component={RouterLink} to={paths.order(booking._id)}>
-        {booking.bookName}
-      </Link>
-    ),
+    // An order of several books is named by its first and lists them all under it.
+    cell: (booking) => {
+      const link = (
+        <Link component={RouterLink} to={paths.order(booking._id)}>
+          {orderName(booking)}
+        </Link>
+      );
+      if (severalBooksOf(booking).length === 0) return link;
+      return (
+        <CellStack>
+          {link}
+          <OrderBookNames order={booking} />
+        </CellStack>
+      );
+    },
   },
   { label: myBuyerCopy.price, skeleton: 'text', cell: (booking) => formatDollars(booking.resale_price) },
   {
