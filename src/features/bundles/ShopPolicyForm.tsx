@@ -63,10 +63,9 @@ export function ShopPolicyForm({ saved }: { saved: ShopPolicy }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {rows.length === 0 ? words.noDiscounts : words.discountsHint}
         </Typography>
-        <Stack component="ol" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Stack spacing={2}>
           {rows.map((_row, index) => (
             <Box
-              component="li"
               key={index}
               role="group"
               aria-label={words.discountGroup(index + 1)}
