@@ -35,6 +35,8 @@ import payouts from './plugins/payouts';
 import securityHeaders from './plugins/securityHeaders';
 import adminRoutes from './routes/admin';
 import bookingRoutes from './routes/bookings';
+import bundleRoutes from './routes/bundles';
+import shopPolicyRoutes from './routes/shopPolicy';
 import earningsRoutes from './routes/earnings';
 import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
@@ -190,6 +192,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(inventoryImportRoutes);
   await app.register(wantRoutes);
   await app.register(bookingRoutes);
+  await app.register(bundleRoutes);
+  await app.register(shopPolicyRoutes);
   await app.register(orderRoutes);
   await app.register(notificationRoutes);
   await app.register(messageRoutes);

@@ -104,7 +104,8 @@ export const booking = {
   type: 'object',
   required: [
     '_id', 'bookId', 'bookName', 'cusTomername', 'email', 'location', 'phone', 'resale_price', 'paid', 'img', 'withdrawn',
-    'state', 'delivery', 'shipping_price', 'total', 'timeline', 'deadline', 'viewer', 'actions', 'sellerName', 'createdAt',
+    'state', 'delivery', 'lines', 'discount', 'shipping_price', 'total', 'timeline', 'deadline', 'viewer', 'actions', 'sellerName',
+    'createdAt',
   ],
   properties: {
     _id: str, bookId: str, bookName: str, cusTomername: str, email: str, location: str, phone: str,
@@ -117,6 +118,13 @@ export const booking = {
       required: ['method'],
       properties: { method: str, address: str, carrier: str, tracking: str },
     },
+    // The order's books, each at its price when ordered (one line for an order of one book), and
+    // what was taken off them together; `resale_price` is their total after it.
+    lines: {
+      type: 'array',
+      items: { type: 'object', required: ['bookId', 'name', 'price'], properties: { bookId: str, name: str, price: num } },
+    },
+    discount: num,
     shipping_price: num,
     total: num,
     timeline: {

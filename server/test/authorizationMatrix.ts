@@ -133,6 +133,22 @@ export const MATRIX: Row[] = [
   { route: 'GET /favourites', expected: SIGNED_IN },
   { route: 'PUT /favourites/:bookId', path: (f) => `/favourites/${f.productId}`, expected: SIGNED_IN },
   { route: 'DELETE /favourites/:bookId', path: (f) => `/favourites/${f.productId}`, expected: SIGNED_IN },
+  // A seller's bundle policy: anyone reads it, the seller sets their own.
+  { route: 'GET /shop-policy/:sellerId', path: (f) => `/shop-policy/${f.sellerId}`, expected: EVERYONE_200 },
+  { route: 'PUT /shop-policy', body: () => ({ additionalShipping: '1.50', discounts: [{ minBooks: 3, percent: 10 }] }), expected: SELLERS },
+  // A bundle is its buyer's own: every signed-in caller has theirs, and none bundles their own book (400).
+  { route: 'GET /bundles', expected: SIGNED_IN },
+  { route: 'GET /bundles/:sellerId', path: (f) => `/bundles/${f.sellerId}`, expected: SIGNED_IN },
+  // Nobody's bundle with the fixture's seller holds a book yet (404, before the row adding one); the seller checks out none of theirs (400).
+  {
+    route: 'POST /bundles/:sellerId/checkout', path: (f) => `/bundles/${f.sellerId}/checkout`, body: (_f, email) => ({ email }),
+    expected: statuses(401, 404, 400, 404, 404, 401, 404),
+  },
+  {
+    route: 'PUT /bundles/:sellerId/books/:bookId', path: (f) => `/bundles/${f.sellerId}/books/${f.productId}`,
+    expected: statuses(401, 200, 400, 200, 200, 401, 200),
+  },
+  { route: 'DELETE /bundles/:sellerId/books/:bookId', path: (f) => `/bundles/${f.sellerId}/books/${f.productId}`, expected: SIGNED_IN },
   { route: 'GET /inventory.csv', expected: SELLERS },
   { route: 'GET /inventory/defaults', expected: SELLERS },
   {

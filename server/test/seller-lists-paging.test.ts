@@ -65,6 +65,9 @@ describe("the seller's buyers (GET /mybuyers)", () => {
       // The order it is: booked, a meet-up, read by its seller, who may do nothing yet.
       state: 'booked',
       delivery: { method: 'meetup' },
+      // An order of one book is its own line, with nothing taken off.
+      lines: [{ bookId: hexId(0x1001), name: 'Bulk 1', price: 5 }],
+      discount: 0,
       shipping_price: 0,
       total: 5,
       timeline: [],

@@ -169,7 +169,8 @@ export const WITHDRAWN_REASON = 'The seller withdrew the book';
 
 /**
  * Cancels the open (booked) orders of books about to be deleted, within the caller's transaction:
- * their buyers keep them, cancelled, and are told. `where` picks the books.
+ * their buyers keep them, cancelled, and are told. `where` picks the books. An order of several
+ * books ends with any one of them: it was priced for all of them.
  */
 export async function cancelOpenOrdersOf(
   tx: Queryable,
@@ -179,7 +180,11 @@ export async function cancelOpenOrdersOf(
 ): Promise<number> {
   const rows =
     'bookId' in books
-      ? await tx.query<{ id: string }>("select id from bookings where book_id = $1 and state = 'booked' for update", [books.bookId])
+      ? await tx.query<{ id: string }>(
+          `select id from bookings
+           where (book_id = $1 or id in (select booking_id from order_lines where book_id = $1)) and state = 'booked' for update`,
+          [books.bookId],
+        )
       : await tx.query<{ id: string }>(
           `select k.id from bookings k join books b on b.id = k.book_id
            where b.seller_id = $1 and not b.sold and k.state = 'booked' for update of k`,

@@ -3,6 +3,7 @@ import { commissionOn, type Commission } from '../ledgerConfig';
 import { toDollars } from '../lib/money';
 import { bookingOnWire } from '../lib/wire';
 import type { BookingRow } from '../repositories/bookings';
+import { orderLinesRepository, type OrderLineRow } from '../repositories/orderLines';
 import { ordersRepository, type TimelineEntry } from '../repositories/orders';
 import { EMPTY_SCORE, scoresRepository, type Score } from '../repositories/scores';
 import type { User } from '../repositories/users';
@@ -28,7 +29,11 @@ export function orderOnWire(
   row: BookingRow,
   viewer: Viewer,
   timeline: readonly TimelineEntry[],
-  { admin, now, commission, buyerScore }: { admin: boolean; now: Date; commission: Commission; buyerScore?: Score },
+  { admin, now, commission, buyerScore, lines = [] }: {
+    admin: boolean; now: Date; commission: Commission; buyerScore?: Score;
+    /** The order's books when it holds several (`order_lines`); an order of one is its own line. */
+    lines?: readonly OrderLineRow[];
+  },
 ) {
   const side = viewer === 'admin' ? undefined : viewer;
   const problemWindowOpen = row.state === 'received' && row.due_at !== null && row.due_at.getTime() > now.getTime();
@@ -47,6 +52,8 @@ export function orderOnWire(
       ...(row.carrier !== null && { carrier: row.carrier }),
       ...(row.tracking !== null && { tracking: row.tracking }),
     },
+    lines: linesOnWire(row, lines),
+    discount: toDollars(row.discount_cents),
     shipping_price: toDollars(row.shipping_cents),
     total: toDollars(row.resale_price_cents + row.shipping_cents),
     timeline: timeline.map((entry) => ({
@@ -70,6 +77,12 @@ export function orderOnWire(
   };
 }
 
+/** An order's books, each at its price when ordered: its lines, or the order's own book. */
+function linesOnWire(row: BookingRow, lines: readonly OrderLineRow[]) {
+  if (lines.length === 0) return [{ bookId: row.book_id ?? '', name: row.book_name, price: toDollars(row.resale_price_cents) }];
+  return lines.map((line) => ({ bookId: line.book_id ?? '', name: line.name, price: toDollars(line.price_cents) }));
+}
+
 /**
  * These orders as `caller` reads them, with their timelines and, for the seller's and an admin's
  * eyes, their buyers' scores (one query each for all of them). Rows the caller is no side of read
@@ -86,14 +99,16 @@ export async function ordersForCaller(
 ) {
   const viewers = rows.map((row) => side ?? viewerOf(row, caller) ?? 'admin');
   const scored = rows.filter((row, index) => viewers[index] !== 'buyer' && row.buyer_id !== null).map((row) => row.buyer_id ?? '');
-  const [timelines, buyerScores] = await Promise.all([
-    ordersRepository(db).timelinesOf(rows.map((row) => row.id)),
+  const ids = rows.map((row) => row.id);
+  const [timelines, buyerScores, lines] = await Promise.all([
+    ordersRepository(db).timelinesOf(ids),
     scoresRepository(db).scoresOf(scored, 'buyer'),
+    orderLinesRepository(db).linesOf(ids),
   ]);
   const admin = caller.role === 'admin';
   return rows.map((row, index) =>
     orderOnWire(base, row, viewers[index], timelines.get(row.id) ?? [], {
-      admin, now, commission, buyerScore: row.buyer_id === null ? EMPTY_SCORE : buyerScores.get(row.buyer_id),
+      admin, now, commission, buyerScore: row.buyer_id === null ? EMPTY_SCORE : buyerScores.get(row.buyer_id), lines: lines.get(row.id),
     }),
   );
 }

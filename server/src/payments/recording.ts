@@ -1,14 +1,29 @@
-import { isForeignKeyViolation, isUniqueViolation } from '../db/db';
+import { isForeignKeyViolation, isUniqueViolation, type Queryable } from '../db/db';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { providerStatusOf, providerUnavailable, type PaymentIntentView } from '../lib/paymentProvider';
 import { bookingsRepository, type BookingRow } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
+import { bundlesRepository } from '../repositories/bundles';
+import { orderLinesRepository } from '../repositories/orderLines';
 import { paymentsRepository } from '../repositories/payments';
 import { usersRepository, type User } from '../repositories/users';
 import { moveWithin } from '../orders/moves';
 import { amountDue, type PaymentDeps } from './intents';
-import { lostTo, refund, UNAVAILABLE, Unfulfillable, whyUnavailable } from './refunds';
+import { lineUnavailable, lostTo, refund, UNAVAILABLE, Unfulfillable, whyUnavailable } from './refunds';
+
+/** Why an order of several books can no longer be paid (naming the first book it lost), if it cannot. */
+async function linesUnavailable(db: Queryable, bookingId: string): Promise<string | undefined> {
+  const [line] = await orderLinesRepository(db).unsellable(bookingId);
+  return line && lineUnavailable(line);
+}
+
+/** `whyUnavailable`, naming the book when an order of several lost one of its books. */
+async function whyOrderUnavailable(db: Queryable, bookingId: string, bookId: string): Promise<string | undefined> {
+  const why = await whyUnavailable(db, bookingId, bookId);
+  const aBookLost = why === undefined || why === UNAVAILABLE.soldElsewhere || why === UNAVAILABLE.withdrawnBySeller;
+  return aBookLost ? ((await linesUnavailable(db, bookingId)) ?? why) : why;
+}
 
 /**
  * Whom a payment is recorded for: the signed-in caller of `POST /payment`, who must be the
@@ -80,8 +95,8 @@ async function recordPayment(deps: PaymentDeps, payer: Payer, bookingId: string,
   if (intent.amount !== amountDue(booking) || intent.currency !== 'usd') {
     throw badRequest('The amount paid does not match the booking');
   }
-  // Read again: the booking and its book may have changed while the provider was asked.
-  const unavailable = await whyUnavailable(db, booking.id, bookId);
+  // Read again: the booking and its books may have changed while the provider was asked.
+  const unavailable = await whyOrderUnavailable(db, booking.id, bookId);
   if (intent.status !== 'succeeded') {
     throw unavailable ? conflict(unavailable) : new HttpError(402, 'The payment has not succeeded');
   }
@@ -104,6 +119,13 @@ async function recordPayment(deps: PaymentDeps, payer: Payer, bookingId: string,
       if ((await booksRepository(tx).markSold(bookId)) === 0) {
         throw new Unfulfillable(intent, booking.id, UNAVAILABLE.soldElsewhere);
       }
+      // The other books of an order of several: all of them, or the whole payment goes back.
+      // Which one is named once the rollback is done (below).
+      if (!(await orderLinesRepository(tx).markSold(booking.id))) {
+        throw new Unfulfillable(intent, booking.id, UNAVAILABLE.soldElsewhere);
+      }
+      // Bought: the books leave the buyer's bundle.
+      if (booking.buyer_id !== null) await bundlesRepository(tx).removeBought(booking.buyer_id, booking.id);
     });
   } catch (error) {
     // Something committed at the same moment won: another payment of the book or of this
@@ -112,7 +134,7 @@ async function recordPayment(deps: PaymentDeps, payer: Payer, bookingId: string,
     // again names what happened.
     const lost = error instanceof Unfulfillable || isUniqueViolation(error) || isForeignKeyViolation(error);
     if (!lost) throw error;
-    const reason = (await whyUnavailable(db, booking.id, bookId)) ?? lostTo(error);
+    const reason = (await whyOrderUnavailable(db, booking.id, bookId)) ?? lostTo(error);
     throw new Unfulfillable(intent, booking.id, reason);
   }
   deps.told();

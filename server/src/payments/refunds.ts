@@ -2,6 +2,7 @@ import { isForeignKeyViolation, type Queryable } from '../db/db';
 import { HttpError } from '../lib/errors';
 import { formatCents } from '../lib/money';
 import { providerCodeOf, type PaymentIntentView } from '../lib/paymentProvider';
+import type { UnsellableLine } from '../repositories/orderLines';
 import type { PaymentDeps } from './intents';
 
 /** Why a sale can no longer happen, as the buyer is told. */
@@ -14,6 +15,11 @@ export const UNAVAILABLE = {
   /** A booking that is gone, for an intent that does not name its book (made before intents did). */
   withdrawn: 'This booking was withdrawn meanwhile',
 } as const;
+
+/** Why an order of several books can no longer be paid, naming the book it lost. */
+export function lineUnavailable(line: UnsellableLine): string {
+  return line.why === 'sold' ? `"${line.name}" was sold to another buyer meanwhile` : `The seller withdrew "${line.name}" meanwhile`;
+}
 
 /** Provider codes meaning the refund is done or being done. */
 const REFUND_UNDER_WAY = ['charge_already_refunded', 'idempotency_key_in_use'];

@@ -31,6 +31,8 @@ export interface BookingRow {
   refund_started_at: Date | null;
   /** The platform's cut, fixed when the order was paid (null before). */
   commission_cents: number | null;
+  /** Taken off an order of several books (`resale_price_cents` is after it); 0 for one book. */
+  discount_cents: number;
   created_at: Date;
 }
 
@@ -39,7 +41,7 @@ export type NewBooking = Pick<
   BookingRow,
   'id' | 'buyer_id' | 'seller_id' | 'email' | 'cus_tomername' | 'location' | 'phone' | 'book_name' | 'resale_price_cents' | 'img'
   | 'delivery_method' | 'delivery_address' | 'shipping_cents' | 'handover_code'
-> & { book_id: string; state_at: Date; due_at: Date | null };
+> & { book_id: string; state_at: Date; due_at: Date | null; discount_cents?: number };
 
 /** The PaymentIntent a booking's checkout uses, and how many the booking has had. */
 export interface BookingPaymentIntent {
@@ -52,7 +54,7 @@ const columnsOf = (alias: string) =>
     ...['id', 'book_id', 'buyer_id', 'email', 'cus_tomername', 'location', 'phone', 'book_name',
       'resale_price_cents', 'img', 'paid', 'seller_id', 'state', 'state_at', 'delivery_method', 'delivery_address',
       'carrier', 'tracking', 'shipping_cents', 'handover_code', 'code_locked_until', 'due_at', 'refund_started_at',
-      'commission_cents', 'created_at'].map((column) => `${alias}.${column}`),
+      'commission_cents', 'discount_cents', 'created_at'].map((column) => `${alias}.${column}`),
     `coalesce((select name from users s where s.id = ${alias}.seller_id), '') as seller_name`,
   ].join(', ');
 export const BOOKING_COLUMNS = columnsOf('bookings');
@@ -101,15 +103,15 @@ export function bookingsRepository(db: Queryable) {
       const rows = await db.query(
         `insert into bookings (id, book_id, buyer_id, email, cus_tomername, location, phone, book_name,
            resale_price_cents, img, seller_id, delivery_method, delivery_address, shipping_cents, handover_code,
-           state, state_at, due_at, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'booked', $16, $17, $16)
+           state, state_at, due_at, created_at, discount_cents)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'booked', $16, $17, $16, $18)
          on conflict (buyer_id, book_id) where state = 'booked' do nothing
          returning id`,
         [
           booking.id, booking.book_id, booking.buyer_id, booking.email, booking.cus_tomername,
           booking.location, booking.phone, booking.book_name, booking.resale_price_cents, booking.img,
           booking.seller_id, booking.delivery_method, booking.delivery_address, booking.shipping_cents,
-          booking.handover_code, booking.state_at, booking.due_at,
+          booking.handover_code, booking.state_at, booking.due_at, booking.discount_cents ?? 0,
         ],
       );
       return rows.length === 1;

@@ -67,7 +67,11 @@ export function ordersRepository(db: Queryable) {
       const kinds = params.add(move.tell.map((told) => told.kind));
       const refund = move.to === 'refunded' ? 'is not null' : 'is null';
       const relist = move.relist
-        ? `, relisted as (update books set sold = false where id in (select book_id from moved where book_id is not null) returning id)`
+        ? `, relisted as (
+             update books set sold = false
+             where id in (select book_id from moved where book_id is not null
+               union all select l.book_id from order_lines l join moved m on m.id = l.booking_id where l.book_id is not null)
+             returning id)`
         : '';
       const rows = await db.query<MovedOrder>(
         `with moved as (

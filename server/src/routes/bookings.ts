@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { answerPage, decodeCursor, LIST_MAX, OLDEST_FIRST, pagingProperties, type PagingQuery } from '../lib/listPaging';
 import { baseUrlOf } from '../lib/wire';
+import { handoverCode } from '../orders/handover';
 import { clockFor, type DeliveryMethod } from '../orders/states';
 import { ordersForCaller, viewerOf } from '../orders/wire';
 import { ordersRepository } from '../repositories/orders';
@@ -14,7 +14,7 @@ import { booking, bookingInserted, deleted, email, id, idParams, listOf, sameEma
 import { blocksRepository } from '../repositories/blocks';
 
 /** A seller who blocked the caller sells them nothing. */
-const BOOKING_BLOCKED = 'This seller does not accept your bookings';
+export const BOOKING_BLOCKED = 'This seller does not accept your bookings';
 
 interface NewBookingBody {
   bookId: string;
@@ -60,9 +60,6 @@ function deliveryOf(book: BookRow, delivery: NewBookingBody['delivery']) {
   if (!address) throw badRequest('Give the address to ship the book to');
   return { delivery_method: method, delivery_address: address, shipping_cents: book.shipping_price_cents };
 }
-
-/** The 6-digit code the buyer shows the seller at a meet-up. */
-const handoverCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 const bookingListQuery = {
   type: 'object',

@@ -3,10 +3,12 @@ import { conflict, forbidden, notFound } from '../lib/errors';
 import { providerUnavailable } from '../lib/paymentProvider';
 import { paymentIntentFor, type PaymentDeps } from '../payments/intents';
 import { recordOrRefund } from '../payments/recording';
+import { lineUnavailable } from '../payments/refunds';
 import { rateLimitedPerBooking } from '../plugins/config';
 import { callerOf } from '../plugins/identity';
 import { bookingsRepository, type BookingRow } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
+import { orderLinesRepository } from '../repositories/orderLines';
 import type { User } from '../repositories/users';
 import { email, id, inserted } from '../schemas';
 
@@ -37,6 +39,9 @@ export default async function paymentRoutes(app: FastifyInstance) {
     if (booking.book_id === null) throw conflict('The seller withdrew this book');
     if (booking.state === 'expired') throw conflict('This booking expired before it was paid: book the book again');
     if (booking.state !== 'booked') throw conflict(`This booking is ${booking.state} and can no longer be paid`);
+    // An order of several books names the one it can no longer have.
+    const [unsellable] = await orderLinesRepository(app.db).unsellable(booking.id);
+    if (unsellable) throw conflict(lineUnavailable(unsellable));
     const book = await booksRepository(app.db).findById(booking.book_id);
     if (!book || book.sold) throw conflict('This book is already sold');
     return booking;
