@@ -25,6 +25,8 @@ const pages: Array<[string, string, Partial<RootState>, string]> = [
   ['Edit listing', '/dashboard/products/p1/edit', seller, 'Edit listing'],
   ['Favourites', '/dashboard/favourites', buyer, 'Favourites'],
   ['Wanted', '/dashboard/wanted', buyer, 'Wanted'],
+  ['Bundles', '/dashboard/bundles', buyer, 'Bundles'],
+  ['Bundle shipping and discounts', '/dashboard/shop-policy', seller, 'Bundle shipping and discounts'],
   ['Messages', '/dashboard/messages', buyer, 'Messages'],
   ['an unknown thread', '/dashboard/messages/nope', buyer, 'No such conversation.'],
   ['Payouts', '/dashboard/payouts', admin, 'Payouts'],
