@@ -24,7 +24,7 @@ function renderPage() {
 const bundleOf = async (seller = 'Sam Seller') => within(await screen.findByRole('region', { name: bundlesCopy.from(seller) }));
 
 /** The totals as [term, value] pairs. */
-const totals = (bundle: ReturnType<typeof within>) => bundle.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+const totals = (bundle: { getAllByRole(role: 'term'): HTMLElement[] }) => bundle.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 
 describe('Bundles page', () => {
   it("lists each seller's bundle: its books with their prices, the seller's terms, the discount, one shipping and the total", async () => {

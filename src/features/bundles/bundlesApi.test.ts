@@ -52,7 +52,9 @@ describe('bundles API', () => {
     expect(added.data?.books.map((book) => book.name)).toEqual(['Dune']);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /bundles', 'PUT /bundles/s1/books/b1', 'GET /bundles']);
-    expect(bundlesApi.endpoints.getBundles.select()(store.getState()).data).toHaveLength(1);
+    const now = store.dispatch(bundlesApi.endpoints.getBundles.initiate());
+    expect((await now).data).toHaveLength(1);
+    now.unsubscribe();
     expect(services.notifier.notify).toHaveBeenCalledWith(bundlesCopy.added('Sam Seller'), 'success');
     list.unsubscribe();
   });
