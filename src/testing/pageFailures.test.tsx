@@ -14,6 +14,9 @@ import { dune } from '../features/catalogue/testBooks';
 import { Component as EarningsPage } from '../features/earnings/EarningsPage';
 import { Component as FavouritesPage } from '../features/favourites/FavouritesPage';
 import { Component as WantedPage } from '../features/wants/WantedPage';
+import { Component as BundlesPage } from '../features/bundles/BundlesPage';
+import { bundlesCopy } from '../features/bundles/copy';
+import { aBundle } from '../features/bundles/testSupport';
 import { Component as MyBuyerPage } from '../features/products/MyBuyerPage';
 import { Component as MyProductsPage } from '../features/products/MyProductsPage';
 import { failUntilFixed, FAILURES, failureSentence, runPastRetries } from './failures';
@@ -123,6 +126,15 @@ const cases: Case[] = [
     answer: () => HttpResponse.json([{ _id: 'w1', isbn: null, q: 'dune', filters: null, maxPrice: null, createdAt: '2025-11-21T12:00:00.000Z' }]),
     shows: '“dune”',
     render: () => renderWithProviders(<WantedPage />, { preloadedState: signedInState() }),
+  },
+  {
+    name: 'Bundles',
+    path: '/bundles',
+    failed: bundlesCopy.failed,
+    empty: bundlesCopy.empty,
+    answer: () => HttpResponse.json([aBundle()]),
+    shows: 'Dune',
+    render: () => renderWithProviders(<BundlesPage />, { preloadedState: signedInState() }),
   },
   {
     name: 'a category',
