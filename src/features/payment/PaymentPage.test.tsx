@@ -117,6 +117,28 @@ describe('PaymentPage', () => {
     expect(screen.getByText('Total: $16.50')).toBeInTheDocument();
   });
 
+  it("names a bundle's order by its first book and how many more, and pays it as any order", async () => {
+    const calls = serveCheckout(
+      aBooking({
+        resale_price: 24.3,
+        shipping_price: 5.5,
+        total: 29.8,
+        delivery: { method: 'shipping', address: '1 Main St' },
+        lines: [
+          { bookId: 'b1', name: 'Dune', price: 10 },
+          { bookId: 'b2', name: 'Emma', price: 9 },
+          { bookId: 'b3', name: 'Middlemarch', price: 8 },
+        ],
+        discount: 2.7,
+      }),
+    );
+    openPage();
+    expect(await heading('Dune + 2 more')).toBeInTheDocument();
+    expect(screen.getByText(copy.payment.pleasePay + '24.30')).toBeInTheDocument();
+    expect(screen.getByText('Total: $29.80')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.path === '/create-payment-intent').map((call) => call.body)).toEqual([{ bookingId: 'b1', resale_price: 24.3 }]));
+  });
+
   it('shows the payment form\'s shape under the progress bar while the booking loads, hidden from screen readers', async () => {
     const bookingGate = gate();
     serveCheckout(booking, { booking: bookingGate.opened });

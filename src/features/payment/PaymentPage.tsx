@@ -25,6 +25,7 @@ import { useCreatePaymentIntentQuery } from './paymentApi';
 import { paymentReset, selectPayment } from './paymentSlice';
 import { stripeFor } from './stripe';
 import { formatAmount, formatDollars } from '../../lib/money';
+import { orderName } from '../../lib/orderLines';
 
 /**
  * The booking is in the cache before the page shows. A booking that cannot be had is the page's
@@ -144,7 +145,7 @@ export function Component() {
   return (
     <Paper sx={{ p: { xs: 2, md: 4 }, maxWidth: 560 }}>
       <Typography variant="h2" component="h1" gutterBottom>
-        {copy.payment.paymentFor + booking.bookName}
+        {copy.payment.paymentFor + orderName(booking)}
       </Typography>
       {/* Asked for only while there is something to pay. */}
       {!paidNow && !booking.paid && !booking.withdrawn && (
@@ -162,7 +163,7 @@ export function Component() {
       )}
       {paidNow ? (
         // What the card was charged: a shipped book's total carries the shipping.
-        <PaymentReceipt bookName={booking.bookName} amount={booking.total ?? booking.resale_price} {...paidNow} />
+        <PaymentReceipt bookName={orderName(booking)} amount={booking.total ?? booking.resale_price} {...paidNow} />
       ) : booking.paid ? (
         <ClosedBooking severity="info" message={copy.payment.alreadyPaid} refusal={refusal} />
       ) : booking.withdrawn ? (
