@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import type { DeliveryMethod } from '../../types/entities';
@@ -37,12 +37,14 @@ export function BundleCard({ bundle }: { bundle: Bundle }) {
   const [remove] = useRemoveFromBundleMutation();
   const [checkout] = useCheckoutBundleMutation();
   const terms = policyWords(bundle.policy);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2}>
         <div>
-          <Typography id={titleId} component="h2" variant="h5">
+          {/* Where the focus goes when the book it was on is removed. */}
+          <Typography id={titleId} ref={heading} tabIndex={-1} component="h2" variant="h5" sx={{ '&:focus': { outline: 'none' } }}>
             {bundlesCopy.from(bundle.seller.name)}
           </Typography>
           <Link component={RouterLink} to={paths.seller(sellerId)} variant="body2" aria-describedby={titleId}>
@@ -58,7 +60,10 @@ export function BundleCard({ bundle }: { bundle: Bundle }) {
           books={bundle.books}
           unavailable={bundle.unavailable}
           titleId={titleId}
-          onRemove={(bookId) => void remove({ sellerId, bookId })}
+          onRemove={(bookId) => {
+            heading.current?.focus();
+            void remove({ sellerId, bookId });
+          }}
         />
         {bundle.books.length > 0 && <BundleTotals bundle={shown} updating={method !== bundle.delivery && (other.isFetching || shown === bundle)} />}
         <BundleCheckoutForm

@@ -82,6 +82,8 @@ describe('Bundles page', () => {
     const sam = await bundleOf();
 
     await user.click(sam.getByRole('button', { name: bundlesCopy.removeLabel('Emma') }));
+    // The focus is not lost with the row: it waits on the bundle's heading.
+    expect(sam.getByRole('heading', { level: 2, name: bundlesCopy.from('Sam Seller') })).toHaveFocus();
 
     await waitFor(() => expect(sam.queryByText('Emma')).not.toBeInTheDocument());
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/bundles/s1/books/b2', authorization: 'bearer t0k' }]);
