@@ -37,6 +37,7 @@ import adminRoutes from './routes/admin';
 import bookingRoutes from './routes/bookings';
 import bundleRoutes from './routes/bundles';
 import shopPolicyRoutes from './routes/shopPolicy';
+import offerRoutes from './routes/offers';
 import earningsRoutes from './routes/earnings';
 import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(bookingRoutes);
   await app.register(bundleRoutes);
   await app.register(shopPolicyRoutes);
+  await app.register(offerRoutes);
   await app.register(orderRoutes);
   await app.register(notificationRoutes);
   await app.register(messageRoutes);

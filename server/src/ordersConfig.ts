@@ -21,6 +21,12 @@ export interface OrderDeadlines {
    * finishes it (`ORDER_REFUND_RETRY_AFTER`, PT1M: longer than the payment provider's time-out).
    */
   refundRetryAfterMs: number;
+  /** An offer or counter left unanswered this long expires (`OFFER_EXPIRES_AFTER`, P2D). */
+  offerExpiresAfterMs: number;
+  /** The side an offer waits for is reminded this long before it expires (one day). */
+  offerReminderBeforeMs: number;
+  /** The order of an accepted offer is paid within this, or it expires (`OFFER_PAY_WITHIN`, P1D). */
+  offerPayWithinMs: number;
 }
 
 /** Where order emails go out, and where their links point. */
@@ -55,6 +61,9 @@ export const DEFAULT_ORDER_DEADLINES: OrderDeadlines = {
   problemWindowMs: 2 * DAY_MS,
   shipReminderBeforeMs: DAY_MS,
   refundRetryAfterMs: 60_000,
+  offerExpiresAfterMs: 2 * DAY_MS,
+  offerReminderBeforeMs: DAY_MS,
+  offerPayWithinMs: DAY_MS,
 };
 
 /** The longest a deadline may be: a year. */
@@ -80,6 +89,9 @@ export function ordersConfig(env: Env, clientOrigins: string[], problems: string
     problemWindowMs: duration('ORDER_PROBLEM_WINDOW', DEFAULT_ORDER_DEADLINES.problemWindowMs),
     shipReminderBeforeMs: DEFAULT_ORDER_DEADLINES.shipReminderBeforeMs,
     refundRetryAfterMs: duration('ORDER_REFUND_RETRY_AFTER', DEFAULT_ORDER_DEADLINES.refundRetryAfterMs),
+    offerExpiresAfterMs: duration('OFFER_EXPIRES_AFTER', DEFAULT_ORDER_DEADLINES.offerExpiresAfterMs),
+    offerReminderBeforeMs: DEFAULT_ORDER_DEADLINES.offerReminderBeforeMs,
+    offerPayWithinMs: duration('OFFER_PAY_WITHIN', DEFAULT_ORDER_DEADLINES.offerPayWithinMs),
   };
 
   const sweepRaw = env.ORDER_SWEEP_INTERVAL_MS?.trim();

@@ -80,7 +80,7 @@ export const book = object({
   sellerScore: score,
 });
 
-export const product = object({
+const productFields = object({
   _id: str, name: str, price: num, phone: str, location: str, condition: str, description: str,
   image: str, category: str, orginal_price: num, uses: str, date: str, sold: bool, author: str,
   isbn: optionalIsbn, delivery: deliveryOffer, images: { type: 'array', items: str },
@@ -89,6 +89,19 @@ export const product = object({
   // What the seller keeps of its price at today's commission (the shipping is theirs on top).
   youReceive: num,
 });
+export const product = {
+  ...productFields,
+  properties: {
+    ...productFields.properties,
+    // One product's page only: whether buyers may offer a price, the amount below which an offer
+    // is declined at once, and the amount from which one is accepted at once (null: never).
+    offers: {
+      type: 'object',
+      required: ['enabled', 'autoDeclineBelow', 'autoAcceptFrom'],
+      properties: { enabled: bool, autoDeclineBelow: num, autoAcceptFrom: { type: ['number', 'null'] } },
+    },
+  },
+} as const;
 
 /** POST /bookings: `alreadyBooked` when the caller had booked this book already (the answer names that booking). */
 export const bookingInserted = {

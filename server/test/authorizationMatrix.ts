@@ -136,6 +136,17 @@ export const MATRIX: Row[] = [
   // A seller's bundle policy: anyone reads it, the seller sets their own.
   { route: 'GET /shop-policy/:sellerId', path: (f) => `/shop-policy/${f.sellerId}`, expected: EVERYONE_200 },
   { route: 'PUT /shop-policy', body: () => ({ additionalShipping: '1.50', discounts: [{ minBooks: 3, percent: 10 }] }), expected: SELLERS },
+  // Offers: anyone signed in offers on another's book (the fixture's low amount is declined at once, 201);
+  // an offer is read and answered only by its sides (offers.test.ts), so an unknown one is 404 to all.
+  { route: 'POST /offers', body: (f) => ({ bookIds: [f.productId], amount: 1 }), expected: statuses(401, 201, 400, 201, 201, 401, 201) },
+  { route: 'GET /offers', expected: SIGNED_IN },
+  { route: 'GET /offers/:id', path: () => '/offers/ffffffffffffffffffffffff', expected: statuses(401, 404, 404, 404, 404, 401, 404) },
+  { route: 'POST /offers/:id/accept', path: () => '/offers/ffffffffffffffffffffffff/accept', expected: statuses(401, 404, 404, 404, 404, 401, 404) },
+  { route: 'POST /offers/:id/decline', path: () => '/offers/ffffffffffffffffffffffff/decline', expected: statuses(401, 404, 404, 404, 404, 401, 404) },
+  {
+    route: 'POST /offers/:id/counter', path: () => '/offers/ffffffffffffffffffffffff/counter', body: () => ({ amount: 5 }),
+    expected: statuses(401, 404, 404, 404, 404, 401, 404),
+  },
   // A bundle is its buyer's own: every signed-in caller has theirs, and none bundles their own book (400).
   { route: 'GET /bundles', expected: SIGNED_IN },
   { route: 'GET /bundles/:sellerId', path: (f) => `/bundles/${f.sellerId}`, expected: SIGNED_IN },

@@ -3,12 +3,12 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { handoverCode } from '../orders/handover';
 import { moveWithin } from '../orders/moves';
+import { insertOrder, orderNameOf } from '../orders/newOrder';
 import { clockFor } from '../orders/states';
 import type { OrderService } from '../plugins/orders';
 import { blocksRepository } from '../repositories/blocks';
 import { bookingsRepository, type BookingRow, type NewBooking } from '../repositories/bookings';
 import { orderLinesRepository } from '../repositories/orderLines';
-import { ordersRepository } from '../repositories/orders';
 import type { User } from '../repositories/users';
 import { BOOKING_BLOCKED } from '../routes/bookings';
 import { priceOf, type DeliveryMethod } from './pricing';
@@ -84,7 +84,8 @@ export async function checkoutBundle(
   }
   const delivery = deliveryOf(bundle, body.delivery);
   const price = priceOf(bundle.policy, bundle.available.map(pricedBook), delivery.method);
-  const [lead, ...others] = bundle.available;
+  const [lead] = bundle.available;
+  const lines = bundle.available.map((book) => ({ book_id: book.book_id, name: book.name, price_cents: book.price_cents, img: book.img }));
   const at = orders.clock.now();
   const { dueAt } = clockFor('booked', at, orders.deadlines);
   const booking: NewBooking = {
@@ -96,7 +97,7 @@ export async function checkoutBundle(
     cus_tomername: body.cusTomername?.trim() || caller.name,
     location: body.location,
     phone: body.phone,
-    book_name: others.length === 0 ? lead.name : `${lead.name} and ${others.length} more book${others.length === 1 ? '' : 's'}`,
+    book_name: orderNameOf(lines),
     resale_price_cents: price.subtotalCents - price.discountCents,
     discount_cents: price.discountCents,
     img: lead.img,
@@ -110,20 +111,13 @@ export async function checkoutBundle(
   const bookIds = bundle.available.map((book) => book.book_id);
   return db.transaction(async (tx) => {
     const open = await openBundleOrders(tx, caller.id, sellerId);
-    const lines = await orderLinesRepository(tx).linesOf(open.map((row) => row.id));
-    const repeat = open.find((row) => sameCheckout(row, lines.get(row.id) ?? [], booking, bookIds));
+    const openLines = await orderLinesRepository(tx).linesOf(open.map((row) => row.id));
+    const repeat = open.find((row) => sameCheckout(row, openLines.get(row.id) ?? [], booking, bookIds));
     if (repeat) return repeat.id;
     await moveWithin(tx, orders, open.map((row) => row.id), 'booked', 'cancelled', at, { actor: 'buyer', reason: REPLACED_REASON });
     const alone = await bookingsRepository(tx).findUnpaid(caller.id, lead.book_id);
     if (alone) throw conflict(`You booked "${lead.name}" on its own: pay for it or cancel that booking, or take it out of the bundle`);
-    if (!(await bookingsRepository(tx).insertUnlessOpen(booking))) throw conflict('This bundle changed meanwhile; please try again');
-    if (others.length > 0) {
-      await orderLinesRepository(tx).insert(
-        booking.id,
-        bundle.available.map((book) => ({ book_id: book.book_id, name: book.name, price_cents: book.price_cents, img: book.img })),
-      );
-    }
-    await ordersRepository(tx).begin(booking, at, dueAt);
+    if (!(await insertOrder(tx, booking, lines))) throw conflict('This bundle changed meanwhile; please try again');
     return booking.id;
   }).finally(() => orders.told());
 }

@@ -27,6 +27,7 @@ interface Claimed {
   booking_id: string | null;
   amount_cents: string | number | null;
   book_id: string | null;
+  offer_id: string | null;
   deadline: Date | null;
   reason: string | null;
   user_id: string;
@@ -61,10 +62,10 @@ export async function deliverPending(deps: OutboxDeps): Promise<number> {
            order by id limit $3 for update skip locked
          )
          returning n.id, n.kind, n.role, n.book_name, n.booking_id, n.deadline, n.reason, n.user_id, n.email_attempts, n.amount_cents, n.book_id,
-           n.thread_id, n.action
+           n.thread_id, n.action, n.offer_id
        )
        select c.id::text as id, c.kind, c.role, c.book_name, c.booking_id, c.deadline, c.reason, c.user_id, c.amount_cents, c.book_id,
-         c.thread_id, c.action,
+         c.thread_id, c.action, c.offer_id,
          c.email_attempts, u.email, u.name, coalesce(s.email, true) as wanted
        from claimed c
        join users u on u.id = c.user_id
@@ -102,6 +103,7 @@ async function send(deps: OutboxDeps, mail: Claimed): Promise<void> {
     ? `${clientUrl}/dashboard/earnings`
     : mail.kind === 'message' && mail.booking_id === null && mail.thread_id !== null ? `${clientUrl}/dashboard/messages/${encodeURIComponent(mail.thread_id)}`
     : mail.kind === 'report_outcome' || mail.kind === 'moderated' ? `${clientUrl}/dashboard`
+    : mail.offer_id !== null ? `${clientUrl}/dashboard/offers/${encodeURIComponent(mail.offer_id)}`
     : mail.book_id !== null && (mail.kind === 'want_listed' || mail.kind === 'price_drop') ? `${clientUrl}/books/${encodeURIComponent(mail.book_id)}`
     : mail.booking_id === null ? `${clientUrl}/dashboard` : `${clientUrl}/dashboard/orders/${encodeURIComponent(mail.booking_id)}`;
   const unsubscribeUrl = `${clientUrl}/unsubscribe?token=${encodeURIComponent(deps.tokens.make(mail.user_id, mail.kind))}`;

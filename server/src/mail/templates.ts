@@ -94,6 +94,20 @@ function whatHappened({ kind, role, bookName: book, deadline, reason, amountCent
         : { subject: 'We acted on your report', lines: [`Thank you for your report about ${book}. An admin acted on it: ${ACTION_DONE[action ?? ''] ?? 'it was handled'}.`] };
     case 'moderated':
       return { subject: 'An admin acted on your account', lines: [`An admin acted on ${book}: ${ACTION_DONE[action ?? ''] ?? 'it was handled'}.`, ...because] };
+    case 'offer_made':
+      return { subject: `An offer of ${dollars(amountCents)} for ${book}`, lines: [`A buyer offers ${dollars(amountCents)} for ${book}.`, `Accept, decline or counter it by ${when(deadline)}, or it expires.`] };
+    case 'offer_countered':
+      return { subject: `A counter-offer of ${dollars(amountCents)} for ${book}`, lines: [`The ${role === 'buyer' ? 'seller' : 'buyer'} answered with ${dollars(amountCents)} for ${book}.`, `Accept, decline or counter it by ${when(deadline)}, or it expires.`] };
+    case 'offer_accepted':
+      return role === 'buyer'
+        ? { subject: `Your offer for ${book} was accepted`, lines: [`${book} is yours for ${dollars(amountCents)}.`, `Pay by ${when(deadline)}: until then it is held for you.`] }
+        : { subject: `An offer for ${book} was accepted`, lines: [`${book} is sold for ${dollars(amountCents)} once the buyer pays.`] };
+    case 'offer_declined':
+      return { subject: `The offer for ${book} was declined`, lines: [`The offer for ${book} was declined.`, ...because] };
+    case 'offer_expired':
+      return { subject: `The offer for ${book} expired`, lines: [`The offer for ${book} was not answered in time, so it ended.`] };
+    case 'offer_reminder':
+      return { subject: `An offer for ${book} waits for your answer`, lines: [`An offer for ${book} expires ${when(deadline)} unless you answer it.`] };
     case 'code_locked':
       return { subject: `Hand-over codes for ${book} are paused`, lines: ['Someone entered a wrong hand-over code for your order five times.', 'Codes are refused for 15 minutes. Only give your code to the seller when you have the book in hand.'] };
   }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import { ordersRepository } from '../repositories/orders';
+import { expireOffers, remindOffers } from '../offers/sweep';
 import { revealClosedReviews } from '../reviews/reveal';
 import { moveWithin, refundCharge, RefundRefused, type OrderDeps } from './moves';
 import { deadlineAfter, DEADLINE_REASONS, ON_DEADLINE, type Actor, type OrderState } from './states';
@@ -16,6 +17,9 @@ export interface SweepResult {
   refundsFailed: number;
   /** Reviews shown because their order's review window closed (reviews/reveal.ts). */
   reviewsShown: number;
+  /** Offers expired unanswered, and reminders that one waits for an answer (offers/sweep.ts). */
+  offersExpired?: number;
+  offersReminded?: number;
 }
 
 /** Orders moved per statement; a sweep goes on until nothing is due. */
@@ -179,8 +183,12 @@ export async function sweepOrders(deps: OrderDeps, options: { backfill?: boolean
     }
   }
   result.reviewsShown = await revealClosedReviews(deps.db, now);
+  const offersReminded = await remindOffers(deps.db, now);
+  const offersExpired = await expireOffers(deps.db, now);
+  if (offersReminded > 0) result.offersReminded = offersReminded;
+  if (offersExpired > 0) result.offersExpired = offersExpired;
   for (const [state, count] of Object.entries(result.moved)) if (!count) delete result.moved[state as OrderState];
-  const anything = result.reminded + Object.values(result.moved).reduce((sum, count) => sum + (count ?? 0), 0);
+  const anything = result.reminded + offersReminded + offersExpired + Object.values(result.moved).reduce((sum, count) => sum + (count ?? 0), 0);
   if (anything > 0) deps.told();
   return result;
 }

@@ -5,7 +5,9 @@ import { providerStatusOf, providerUnavailable, type PaymentIntentView } from '.
 import { bookingsRepository, type BookingRow } from '../repositories/bookings';
 import { booksRepository } from '../repositories/books';
 import { bundlesRepository } from '../repositories/bundles';
+import { offersRepository } from '../repositories/offers';
 import { orderLinesRepository } from '../repositories/orderLines';
+import { TAKEN_REASON } from '../offers/moves';
 import { paymentsRepository } from '../repositories/payments';
 import { usersRepository, type User } from '../repositories/users';
 import { moveWithin } from '../orders/moves';
@@ -116,7 +118,7 @@ async function recordPayment(deps: PaymentDeps, payer: Payer, bookingId: string,
       if (paid.length === 0) {
         throw new Unfulfillable(intent, booking.id, UNAVAILABLE.paidByOtherPayment);
       }
-      if ((await booksRepository(tx).markSold(bookId)) === 0) {
+      if ((await booksRepository(tx).markSold(bookId, booking.id)) === 0) {
         throw new Unfulfillable(intent, booking.id, UNAVAILABLE.soldElsewhere);
       }
       // The other books of an order of several: all of them, or the whole payment goes back.
@@ -124,6 +126,9 @@ async function recordPayment(deps: PaymentDeps, payer: Payer, bookingId: string,
       if (!(await orderLinesRepository(tx).markSold(booking.id))) {
         throw new Unfulfillable(intent, booking.id, UNAVAILABLE.soldElsewhere);
       }
+      // Sold: the other buyers' pending offers on its books are declined, and they are told.
+      const sold = [bookId, ...(await orderLinesRepository(tx).linesOf([booking.id])).get(booking.id)?.map((line) => line.book_id ?? '') ?? []];
+      await offersRepository(tx).declinePendingOn(sold.filter(Boolean), null, deps.clock.now(), TAKEN_REASON);
       // Bought: the books leave the buyer's bundle.
       if (booking.buyer_id !== null) await bundlesRepository(tx).removeBought(booking.buyer_id, booking.id);
     });

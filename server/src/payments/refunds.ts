@@ -67,7 +67,9 @@ interface SaleState {
 async function saleStateOf(db: Queryable, bookingId: string, bookId: string | undefined): Promise<SaleState> {
   const [state] = await db.query<SaleState>(
     `select k.id is not null as booked, coalesce(k.paid, false) as paid, k.state,
-       b.id is not null as listed, coalesce(b.sold, false) as sold
+       b.id is not null as listed,
+       -- Held for this very order by its accepted offer, a book is not sold to anyone else.
+       coalesce(b.sold and b.reserved_booking_id is distinct from k.id, false) as sold
      from (select $1::text as id) wanted
      left join bookings k on k.id = wanted.id
      left join books b on b.id = coalesce(k.book_id, $2::text)`,

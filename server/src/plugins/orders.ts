@@ -49,7 +49,7 @@ export default fp<OrdersOptions>(
         .then((result) => {
           backfilled = true;
           const moved = Object.values(result.moved).reduce((sum, count) => sum + (count ?? 0), 0);
-          if (moved + result.reminded + result.refundsFailed > 0) {
+          if (moved + result.reminded + result.refundsFailed + (result.offersExpired ?? 0) + (result.offersReminded ?? 0) > 0) {
             app.log.info({ sweep: result, ms: Math.round(performance.now() - started) }, 'order sweep');
           }
           return result;

@@ -1,5 +1,6 @@
 import { badRequest } from '../lib/errors';
 import { parseMoney, type MoneyField } from '../lib/money';
+import { floorOf } from '../offers/rules';
 import { categorySlug, dollars, text } from '../schemas';
 
 /** A listing has at most this many photos, the cover first. */
@@ -85,5 +86,43 @@ export const editProductBody = {
   required: [] as string[],
   minProperties: 1,
   // No defaults here: a field left out stays as it is.
-  properties: { ...newProductBody.properties, condition: text(40), description: text(2000) },
+  properties: {
+    ...newProductBody.properties,
+    condition: text(40),
+    description: text(2000),
+    // Offers on this listing (server/src/offers/README.md): a floor below which they are declined
+    // at once (null: half the price), and an amount from which they are accepted at once (null: never).
+    offers: {
+      type: 'object',
+      required: ['enabled'],
+      additionalProperties: false,
+      properties: { enabled: { type: 'boolean' }, autoDeclineBelow: { type: ['string', 'null'] }, autoAcceptFrom: { type: ['string', 'null'] } },
+    },
+  },
 } as const;
+
+/** What `offers` of `PUT /products/:id` asks. */
+export interface OffersBody {
+  enabled: boolean;
+  autoDeclineBelow?: string | null;
+  autoAcceptFrom?: string | null;
+}
+
+/** A listing's offer terms, whole cents. */
+export interface OfferTerms {
+  offers_enabled: boolean;
+  offer_floor_cents: number | null;
+  offer_auto_accept_cents: number | null;
+}
+
+/** The offer terms asked, checked against the listing's price: both amounts below it, the floor below the automatic accept. */
+export function offerTermsOf(body: OffersBody, current: OfferTerms, priceCents: number): OfferTerms {
+  const amount = (value: string | null | undefined, field: string, kept: number | null) =>
+    value === undefined ? kept : value === null ? null : parseMoney(value, { field, minCents: 0, maxCents: Math.max(0, priceCents - 1) });
+  const floor = amount(body.autoDeclineBelow, 'body/offers/autoDeclineBelow', current.offer_floor_cents);
+  const accept = amount(body.autoAcceptFrom, 'body/offers/autoAcceptFrom', current.offer_auto_accept_cents);
+  if (accept !== null && accept <= floorOf({ price_cents: priceCents, offer_floor_cents: floor })) {
+    throw badRequest('body/offers/autoAcceptFrom must be above the amount below which offers are declined');
+  }
+  return { offers_enabled: body.enabled, offer_floor_cents: floor, offer_auto_accept_cents: accept };
+}

@@ -118,6 +118,12 @@ export function bookingsRepository(db: Queryable) {
     },
 
     async deleteUnpaid(id: string): Promise<number> {
+      // The books an accepted offer held for it go back on sale (a paid order holds none).
+      await db.query(
+        `update books set sold = false, reserved_booking_id = null
+         where reserved_booking_id = $1 and exists (select 1 from bookings where id = $1 and not paid)`,
+        [id],
+      );
       const rows = await db.query('delete from bookings where id = $1 and not paid returning id', [id]);
       return rows.length;
     },
@@ -133,6 +139,11 @@ export function bookingsRepository(db: Queryable) {
     },
 
     async deleteUnpaidByBuyer(buyerId: string): Promise<number> {
+      await db.query(
+        `update books set sold = false, reserved_booking_id = null
+         where reserved_booking_id in (select id from bookings where buyer_id = $1 and not paid)`,
+        [buyerId],
+      );
       const rows = await db.query('delete from bookings where buyer_id = $1 and not paid returning id', [
         buyerId,
       ]);

@@ -152,12 +152,39 @@ export function booksRepository(db: Queryable) {
       return rows.length;
     },
 
-    /** Marks the book sold; answers 0 when it already was (someone else paid first). */
-    async markSold(id: string): Promise<number> {
-      const rows = await db.query('update books set sold = true where id = $1 and not sold returning id', [
-        id,
-      ]);
+    /**
+     * Marks the book sold for the order `bookingId`; answers 0 when it already was (someone else
+     * paid first, or an accepted offer of another buyer holds it). A book held for this very
+     * order (its accepted offer) is sold to it, and no longer held.
+     */
+    async markSold(id: string, bookingId: string): Promise<number> {
+      const rows = await db.query(
+        `update books set sold = true, reserved_booking_id = null
+         where id = $1 and (not sold or reserved_booking_id = $2) returning id`,
+        [id, bookingId],
+      );
       return rows.length;
+    },
+
+    /** Whether the listing takes offers, and its floor and automatic accept (cents). */
+    async offerTermsOf(id: string): Promise<{ offers_enabled: boolean; offer_floor_cents: number | null; offer_auto_accept_cents: number | null }> {
+      const [row] = await db.query<{ offers_enabled: boolean; offer_floor_cents: number | null; offer_auto_accept_cents: number | null }>(
+        'select offers_enabled, offer_floor_cents, offer_auto_accept_cents from books where id = $1',
+        [id],
+      );
+      return row ?? { offers_enabled: true, offer_floor_cents: null, offer_auto_accept_cents: null };
+    },
+
+    async setOfferTerms(id: string, terms: { offers_enabled: boolean; offer_floor_cents: number | null; offer_auto_accept_cents: number | null }): Promise<void> {
+      await db.query('update books set offers_enabled = $2, offer_floor_cents = $3, offer_auto_accept_cents = $4 where id = $1', [
+        id, terms.offers_enabled, terms.offer_floor_cents, terms.offer_auto_accept_cents,
+      ]);
+    },
+
+    /** The order an accepted offer holds the book for, if any. */
+    async reservedFor(id: string): Promise<string | null> {
+      const [row] = await db.query<{ reserved_booking_id: string | null }>('select reserved_booking_id from books where id = $1', [id]);
+      return row?.reserved_booking_id ?? null;
     },
   };
 }

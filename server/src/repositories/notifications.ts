@@ -21,12 +21,13 @@ export interface NotificationRow {
   want_id?: string | null;
   /** A message's news: its thread; what an admin did (`report_outcome`, `moderated`). */
   thread_id?: string | null;
+  offer_id?: string | null;
   action?: string | null;
 }
 
 // `id` goes out as text (a bigint); order by `notifications.id`, the number, never by this text.
 const COLUMNS =
-  'id::text as id, user_id, booking_id, kind, role, book_name, deadline, reason, created_at, read_at, payout_id, amount_cents, book_id, want_id, thread_id, action';
+  'id::text as id, user_id, booking_id, kind, role, book_name, deadline, reason, created_at, read_at, payout_id, amount_cents, book_id, want_id, thread_id, action, offer_id';
 
 /** The most notifications a reconnecting stream is sent at once. */
 export const REPLAY_MAX = 200;
@@ -131,6 +132,7 @@ export function notificationOnWire(row: NotificationRow) {
     ...(row.want_id != null && { wantId: row.want_id }),
     ...(row.thread_id != null && { threadId: row.thread_id }),
     ...(row.action != null && { action: row.action }),
+    ...(row.offer_id != null && { offerId: row.offer_id }),
   };
 }
 

@@ -47,7 +47,7 @@ export function orderLinesRepository(db: Queryable) {
       return db.query<UnsellableLine>(
         `select l.name, case when b.id is null then 'withdrawn' else 'sold' end as why
          from order_lines l left join books b on b.id = l.book_id
-         where l.booking_id = $1 and (b.id is null or b.sold)
+         where l.booking_id = $1 and (b.id is null or (b.sold and b.reserved_booking_id is distinct from $1))
          order by l.position`,
         [bookingId],
       );
@@ -60,8 +60,9 @@ export function orderLinesRepository(db: Queryable) {
     async markSold(bookingId: string): Promise<boolean> {
       const [{ lines, sold }] = await db.query<{ lines: number; sold: number }>(
         `with marked as (
-           update books set sold = true
-           where id in (select book_id from order_lines where booking_id = $1 and position > 0) and not sold
+           update books set sold = true, reserved_booking_id = null
+           where id in (select book_id from order_lines where booking_id = $1 and position > 0)
+             and (not sold or reserved_booking_id = $1)
            returning id
          )
          select (select count(*)::int from order_lines where booking_id = $1 and position > 0) as lines,

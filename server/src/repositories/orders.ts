@@ -66,6 +66,13 @@ export function ordersRepository(db: Queryable) {
       const sides = params.add(move.tell.map((told) => told.side));
       const kinds = params.add(move.tell.map((told) => told.kind));
       const refund = move.to === 'refunded' ? 'is not null' : 'is null';
+      // An order that ends unpaid lets go of the books its accepted offer held.
+      const release = move.to === 'expired' || move.to === 'cancelled'
+        ? `, released as (
+             update books set sold = false, reserved_booking_id = null
+             where reserved_booking_id in (select id from moved)
+             returning id)`
+        : '';
       const relist = move.relist
         ? `, relisted as (
              update books set sold = false
@@ -99,7 +106,7 @@ export function ordersRepository(db: Queryable) {
            order by m.id, r.side
            on conflict do nothing
            returning id
-         )${relist}
+         )${relist}${release}
          select id, buyer_id, seller_id, book_id, book_name from moved`,
         params.values,
       );

@@ -13,7 +13,7 @@ const notification = {
   required: ['_id', 'kind', 'bookingId', 'bookName', 'role', 'at', 'read'],
   properties: {
     _id: str, kind: str, bookingId: str, bookName: str, role: str, at: str, read: { type: 'boolean' }, deadline: str, reason: str,
-    payoutId: str, amount: { type: 'number' }, bookId: str, wantId: str, threadId: str, action: str,
+    payoutId: str, amount: { type: 'number' }, bookId: str, wantId: str, threadId: str, action: str, offerId: str,
   },
 } as const;
 

@@ -43,7 +43,9 @@ export default async function paymentRoutes(app: FastifyInstance) {
     const [unsellable] = await orderLinesRepository(app.db).unsellable(booking.id);
     if (unsellable) throw conflict(lineUnavailable(unsellable));
     const book = await booksRepository(app.db).findById(booking.book_id);
-    if (!book || book.sold) throw conflict('This book is already sold');
+    if (!book || (book.sold && (await booksRepository(app.db).reservedFor(book.id)) !== booking.id)) {
+      throw conflict('This book is already sold');
+    }
     return booking;
   }
 

@@ -5,7 +5,10 @@ import { formatCents, parseMoney, toDollars } from '../lib/money';
 import { baseUrlOf, productOnWire } from '../lib/wire';
 import { commissionOn } from '../ledgerConfig';
 import { callerOf } from '../plugins/identity';
-import { deliveryOffer, editProductBody, ORIGINAL_PRICE, photosOf, PRICE, type NewProductBody } from '../products/listingBody';
+import {
+  deliveryOffer, editProductBody, offerTermsOf, ORIGINAL_PRICE, photosOf, PRICE, type NewProductBody, type OffersBody, type OfferTerms,
+} from '../products/listingBody';
+import { floorOf } from '../offers/rules';
 import { bookingsRepository } from '../repositories/bookings';
 import { booksRepository, type BookRow, type ListingChanges } from '../repositories/books';
 import { categoriesRepository } from '../repositories/categories';
@@ -51,6 +54,13 @@ async function changesOf(app: FastifyInstance, book: BookRow, body: Partial<NewP
   return changes;
 }
 
+/** A listing's offer terms on the wire: the floor is half the price unless the seller set one. */
+const offersOnWire = (terms: OfferTerms, priceCents: number) => ({
+  enabled: terms.offers_enabled,
+  autoDeclineBelow: toDollars(floorOf({ price_cents: priceCents, offer_floor_cents: terms.offer_floor_cents })),
+  autoAcceptFrom: terms.offer_auto_accept_cents === null ? null : toDollars(terms.offer_auto_accept_cents),
+});
+
 /**
  * Reading and editing one listing (its seller or an admin). An edit keeps open bookings at the
  * price they were booked at and tells their buyers; a lower price tells those who saved the book;
@@ -62,6 +72,7 @@ export default async function productEditRoutes(app: FastifyInstance) {
 
   const answer = async (request: FastifyRequest, book: BookRow) => ({
     ...productOnWire(baseUrlOf(request), book),
+    offers: offersOnWire(await booksRepository(app.db).offerTermsOf(book.id), book.resale_price_cents),
     openBookings: (await bookingsRepository(app.db).countUnpaidByBook([book.id])).get(book.id) ?? 0,
     youReceive: toDollars(book.resale_price_cents - commissionOn(book.resale_price_cents, app.config.commission)),
   });
@@ -70,17 +81,22 @@ export default async function productEditRoutes(app: FastifyInstance) {
     answer(request, await ownBook(app, request)),
   );
 
-  app.put<{ Params: { id: string }; Body: Partial<NewProductBody> }>(
+  app.put<{ Params: { id: string }; Body: Partial<NewProductBody> & { offers?: OffersBody } }>(
     '/products/:id',
     { config: { multiLineFields: ['description'] }, schema: { params: idParams, body: editProductBody, response: { 200: product } } },
     async (request) => {
       const book = await ownBook(app, request);
       if (book.sold) throw conflict('This book is sold and can no longer be changed');
-      const changes = await changesOf(app, book, request.body);
+      const { offers, ...fields } = request.body;
+      const changes = await changesOf(app, book, fields);
+      const terms = offers && offerTermsOf(offers, await booksRepository(app.db).offerTermsOf(book.id), changes.resale_price_cents ?? book.resale_price_cents);
       const at = app.orders.clock.now();
       const done = await app.db.transaction(async (tx) => {
         const before = await booksRepository(tx).updateUnsold(book.id, changes);
         if (!before) return false;
+        if (terms) await booksRepository(tx).setOfferTerms(book.id, terms);
+        // Only offer terms changed: nothing a buyer booked changed.
+        if (Object.keys(changes).length === 0) return true;
         await tellBookedBuyers(tx, book.id, at);
         if (changes.resale_price_cents !== undefined && changes.resale_price_cents < before.previousPriceCents) {
           await tellPriceDrop(tx, book.id, before.previousPriceCents, at);
