@@ -28,6 +28,7 @@ const PARTS: Record<string, Part> = {
   catalogue: { file: 'catalogue/index.ts', what: 'the buyers\' mix (words, typos, filters, sorts, pages 50 deep, book pages) at a steady rate on 50,000 and 1,000,000 generated books (PostgreSQL with DATABASE_URL, else PGlite)', needsBuild: false },
   replica: { file: 'catalogue/replica.ts', what: "what a streaming replica takes off the primary: the buyers' mix sent to two API processes, the second reading from the replica or not, in alternate rounds (PostgreSQL's tools)", needsBuild: false },
   inventory: { file: 'inventory/index.ts', what: "a dealer's 100,000-row inventory file: check and apply times, the API's memory, and the catalogue's requests per second while it applies (PostgreSQL with DATABASE_URL, else PGlite)", needsBuild: false },
+  offers: { file: 'offers/index.ts', what: '1,000 offers expiring in one sweep (PGlite; two sweepers on PostgreSQL), and with DATABASE_URL a 10-book bundle checkout and 50 buyers offering while the seller accepts one', needsBuild: false },
   reviews: { file: 'reviews/index.ts', what: "the category page (100 books and their sellers' scores) at 50,000 books, with 10,000 reviews and without", needsBuild: false },
 };
 /** A part's own time limit comes first (BENCH_TIMEOUT_MINUTES); this only ends a part that ignored it. */
