@@ -32,6 +32,7 @@ export const copy = {
     wanted: 'Wanted',
     bundles: 'Bundles',
     shopPolicy: 'Bundle shipping and discounts',
+    offers: 'Offers',
     disputes: 'Disputes',
     payouts: 'Payouts',
     reports: 'Reports',

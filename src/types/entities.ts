@@ -202,7 +202,13 @@ export type ListingNotificationKind = 'want_listed' | 'price_drop' | 'listing_ch
  */
 export type TrustNotificationKind = 'message' | 'review_posted' | 'report_outcome' | 'moderated';
 
-export type NotificationKind = OrderNotificationKind | PayoutNotificationKind | ListingNotificationKind | TrustNotificationKind;
+/**
+ * An offer's news (with `offerId`, `amount` and maybe `deadline`; `bookingId` is ''): made to the
+ * seller, countered, accepted, declined, expired, or a day left to answer it.
+ */
+export type OfferNotificationKind = 'offer_made' | 'offer_countered' | 'offer_accepted' | 'offer_declined' | 'offer_expired' | 'offer_reminder';
+
+export type NotificationKind = OrderNotificationKind | PayoutNotificationKind | ListingNotificationKind | TrustNotificationKind | OfferNotificationKind;
 
 export interface AppNotification {
   /** Increasing: a later notification has a greater id (as a number). */
@@ -214,13 +220,13 @@ export interface AppNotification {
   role: 'buyer' | 'seller' | 'user';
   at: string;
   read: boolean;
-  /** ship_reminder: the ship deadline; problem_window: when it closes. */
+  /** ship_reminder: the ship deadline; problem_window: when it closes; an offer: when it expires, or its order is due (offer_accepted). */
   deadline?: string;
   /** Why an order moved, or why a payout failed. */
   reason?: string;
   /** The payout notifications: which payout, and its amount in dollars. */
   payoutId?: string;
-  /** Dollars: a payout's amount, or a listed book's price. */
+  /** Dollars: a payout's amount, a listed book's price, or an offer's amount. */
   amount?: number;
   /** want_listed, price_drop: the book. */
   bookId?: string;
@@ -230,6 +236,8 @@ export interface AppNotification {
   threadId?: string;
   /** report_outcome, moderated: what the admin did (`hide`, `suspend`, `delete`, `dismiss`, `reinstate`). */
   action?: string | null;
+  /** offer_*: the offer; `amount` is the amount offered, countered or accepted. */
+  offerId?: string;
 }
 
 /** What a seller is owed, in dollars (`GET /earnings`). */

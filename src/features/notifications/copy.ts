@@ -84,6 +84,23 @@ export const notificationsCopy = {
     review_posted: 'You are reviewed',
     report_outcome: 'Your report is handled',
     moderated: 'An admin acts on your account',
+    offer_made: 'A buyer makes an offer',
+    offer_countered: 'An offer is countered',
+    offer_accepted: 'An offer is accepted',
+    offer_declined: 'An offer is declined',
+    offer_expired: 'An offer expires',
+    offer_reminder: 'A day is left to answer an offer',
+  },
+  /** An offer's news, by its books ("Dune and 2 more"), its amount ("$12.00") and, for a deadline, its day; the reader's side first. */
+  offerSentences: {
+    offer_made: (book: string, amount: string, day: string) => `A buyer offers ${amount} for ${book}: answer by ${day}`,
+    offer_countered: (book: string, amount: string, day: string, seller: boolean) =>
+      `The ${seller ? 'buyer' : 'seller'} answered with ${amount} for ${book}: answer by ${day}`,
+    offer_accepted: (book: string, amount: string, day: string, seller: boolean) =>
+      seller ? `An offer of ${amount} for ${book} was accepted: sold once the buyer pays` : `Your offer of ${amount} for ${book} was accepted: pay by ${day}`,
+    offer_declined: (book: string) => `The offer for ${book} was declined`,
+    offer_expired: (book: string) => `The offer for ${book} expired unanswered`,
+    offer_reminder: (book: string, _amount: string, day: string) => `An offer for ${book} waits for your answer: it expires ${day}`,
   },
   /** Messages and the trust queue; `done` says what an admin did. */
   trustSentences: {
