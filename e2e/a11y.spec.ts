@@ -221,6 +221,7 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
     ),
     route('favourites', '/dashboard/favourites', (page) => expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible()),
     route('wanted', '/dashboard/wanted', (page) => expect(page.getByRole('heading', { level: 1, name: 'Wanted' })).toBeVisible()),
+    route('bundles', '/dashboard/bundles', (page) => expect(page.getByRole('heading', { level: 1, name: 'Bundles' })).toBeVisible()),
     // The threads, or (none of theirs: the admin) the empty state.
     route('messages', '/dashboard/messages', (page) =>
       expect(page.getByRole('list', { name: 'Messages' }).getByRole('link').or(page.getByText(/^No messages yet\./)).first()).toBeVisible(),
@@ -244,6 +245,25 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
   if (role === 'buyer') {
     return [
       ...signedIn,
+      // A bundle with a book in it: its books, totals, delivery and contact fields.
+      {
+        name: 'bundle-with-a-book',
+        async open(page) {
+          await page.goto(ids.bookPath);
+          await settled(page);
+          const add = page.getByRole('button', { name: 'Add to bundle' });
+          const view = page.getByRole('link', { name: 'View bundle' }).or(page.getByRole('button', { name: 'View bundle' }));
+          await expect(add.or(view).first()).toBeVisible();
+          if (await add.isVisible()) {
+            await add.click();
+            await expect(view.first()).toBeVisible();
+          }
+          await page.goto('/dashboard/bundles');
+          await settled(page);
+          await expect(page.getByRole('button', { name: 'Check out' }).first()).toBeVisible();
+          await transitionsDone(page);
+        },
+      },
       route('payment', paymentPath, async (page) => {
         await expect(page.getByLabel('Card number')).toBeVisible();
         // The Pay button is enabled once the card form is ready, and fades from grey to blue.
@@ -315,6 +335,9 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
       }),
       route('my-products', '/dashboard/myproducts', (page) => expect(page.getByRole('table')).toBeVisible()),
       route('inventory', '/dashboard/inventory', (page) => expect(page.getByRole('button', { name: 'Save defaults' })).toBeVisible()),
+      route('shop-policy', '/dashboard/shop-policy', (page) =>
+        expect(page.getByRole('heading', { level: 1, name: 'Bundle shipping and discounts' })).toBeVisible(),
+      ),
       route('my-buyer', '/dashboard/mybuyer', (page) => expect(page.getByRole('table')).toBeVisible()),
       // The demo seller's completed order gives the balance and the entries something to show.
       route('my-earnings', '/dashboard/earnings', (page) => expect(page.getByRole('table')).toBeVisible()),
