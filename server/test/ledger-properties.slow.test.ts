@@ -40,6 +40,8 @@ beforeAll(async () => {
   await t.app.inject({ method: 'POST', url: '/payout-account/link', headers: seller.headers });
   [{ provider_account_id: sellerAccount }] = await t.testDb.db.query<{ provider_account_id: string }>('select provider_account_id from payout_accounts');
   await applyAccountUpdate(t.app.payouts.deps(t.app.log), t.stripe.connect.onboard(sellerAccount), 1);
+  // Bundles of two: 10 % off, $1 for the second book's shipping.
+  await t.app.inject({ method: 'PUT', url: '/shop-policy', headers: seller.headers, payload: { additionalShipping: 1, discounts: [{ minBooks: 2, percent: 10 }] } });
 });
 afterAll(async () => {
   await second.close();
@@ -52,6 +54,8 @@ const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 40);
 
 type Step =
   | { op: 'book'; order: number; shipping: boolean }
+  // Two books (this order's and the next) checked out as one order of two lines, at the seller's bundle terms.
+  | { op: 'bundle'; order: number; shipping: boolean }
   | { op: 'pay'; order: number }
   | { op: 'replay'; order: number }
   | { op: 'move'; order: number; who: 'buyer' | 'seller' | 'admin'; to: string }
@@ -71,6 +75,7 @@ type Step =
 const order = fc.integer({ min: 0, max: ORDERS - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('book' as const), order, shipping: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('bundle' as const), order, shipping: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('pay' as const), order }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('replay' as const), order }) },
   {
@@ -120,6 +125,19 @@ async function apply(books: Books, s: Step): Promise<void> {
         payload: { bookId: books.bookIds[s.order], email: buyer.email, ...(s.shipping && { delivery: { method: 'shipping', address: '1 Main St' } }) },
       });
       if (answer.statusCode === 200) books.bookings[s.order] = answer.json<{ insertedId: string }>().insertedId;
+      return;
+    }
+    case 'bundle': {
+      const pair = [books.bookIds[s.order], books.bookIds[(s.order + 1) % ORDERS]];
+      await t.testDb.db.query('delete from bundle_items where buyer_id = $1', [buyer.id]);
+      for (const bookId of pair) await t.app.inject({ method: 'PUT', url: `/bundles/${seller.id}/books/${bookId}`, headers: buyer.headers });
+      const answer = await t.app.inject({
+        method: 'POST', url: `/bundles/${seller.id}/checkout`, headers: buyer.headers,
+        payload: { email: buyer.email, delivery: s.shipping ? { method: 'shipping', address: '1 Main St' } : { method: 'meetup' } },
+      });
+      // Refused (a book sold, or booked alone and unpaid) or made, never a failure of the server.
+      expect(answer.statusCode).toBeLessThan(500);
+      if (answer.statusCode === 200) books.bookings[s.order] = answer.json<{ _id: string }>()._id;
       return;
     }
     case 'pay': {
@@ -319,6 +337,11 @@ it('keeps the ledger balanced and true to every order, whatever happens in whate
     }),
     { numRuns: RUNS, seed: Number(process.env.LEDGER_PROPERTY_SEED ?? 20261127) },
   );
+  // Orders of two books were paid and carried to their end, or refunded.
+  const bundles = await t.testDb.db.query<{ state: string }>(
+    'select distinct k.state from bookings k where exists (select 1 from order_lines l where l.booking_id = k.id)',
+  );
+  expect(bundles.map((row) => row.state)).toEqual(expect.arrayContaining(['completed', 'refunded']));
   // The sequences went everywhere an order and a payout can go.
   expect([...reachedPayouts].sort()).toEqual(['created', 'failed', 'in_transit', 'paid']);
   // The sequences went everywhere an order can go.

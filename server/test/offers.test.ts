@@ -244,3 +244,52 @@ describe('the clock of an offer', () => {
     expect((await pay(t.app, t.stripe, buyer, bookingId)).response.statusCode).toBe(200);
   });
 });
+
+describe('every move from every state, for each side', () => {
+  type State = 'awaiting seller' | 'awaiting buyer' | 'accepted' | 'declined' | 'expired';
+  type Who = 'buyer' | 'seller' | 'admin' | 'stranger';
+  const actorOf = (who: Who) => ({ buyer, seller, admin, stranger })[who];
+
+  /** A fresh offer of the buyer's in `state` (the seller countered it at $18 for `awaiting buyer`). */
+  async function offerIn(state: State): Promise<string> {
+    const pending = await made(buyer, [await bookOf(20)], 12);
+    if (state === 'awaiting buyer') expect((await answer(seller, pending.id, 'counter', 18)).statusCode).toBe(200);
+    if (state === 'accepted') expect((await answer(seller, pending.id, 'accept')).statusCode).toBe(200);
+    if (state === 'declined') expect((await answer(seller, pending.id, 'decline')).statusCode).toBe(200);
+    if (state === 'expired') {
+      await t.testDb.db.query("update offers set expires_at = $2 where id = $1", [pending.id, new Date(clock.now().getTime() - 1)]);
+      await t.app.orders.sweep();
+    }
+    return pending.id;
+  }
+
+  // The side an offer waits for may accept, decline or counter it (a counter within its range);
+  // the other side is 403; an admin is 403 (reads, never moves); anyone else 404; an ended offer 409.
+  const expected: Record<State, Record<Who, number>> = {
+    'awaiting seller': { seller: 200, buyer: 403, admin: 403, stranger: 404 },
+    'awaiting buyer': { buyer: 200, seller: 403, admin: 403, stranger: 404 },
+    accepted: { buyer: 409, seller: 409, admin: 403, stranger: 404 },
+    declined: { buyer: 409, seller: 409, admin: 403, stranger: 404 },
+    expired: { buyer: 409, seller: 409, admin: 403, stranger: 404 },
+  };
+  const cases = (Object.keys(expected) as State[]).flatMap((state) =>
+    (['buyer', 'seller', 'admin', 'stranger'] as Who[]).flatMap((who) =>
+      (['accept', 'decline', 'counter'] as const).map((to) => [state, who, to, expected[state][who]] as const)));
+
+  it.each(cases)('%s: %s %s → %i', async (state, who, to, status) => {
+    const offerId = await offerIn(state);
+    const before = await read(admin, offerId);
+    // Within range for whichever side is asked: between $12 and $18 (or the $20 price).
+    const response = await answer(actorOf(who), offerId, to, to === 'counter' ? 15 : undefined);
+    expect(response.statusCode).toBe(status);
+    const after = await read(admin, offerId);
+    if (status === 200) {
+      expect(after.history).toHaveLength(before.history.length + 1);
+      expect(after.history.at(-1)).toMatchObject({ by: who, action: { accept: 'accepted', decline: 'declined', counter: 'countered' }[to] });
+    } else {
+      expect(response.json().message).toEqual(expect.any(String));
+      // A refused move changes nothing.
+      expect(after).toEqual(before);
+    }
+  });
+});
