@@ -27,6 +27,8 @@ const pages: Array<[string, string, Partial<RootState>, string]> = [
   ['Wanted', '/dashboard/wanted', buyer, 'Wanted'],
   ['Bundles', '/dashboard/bundles', buyer, 'Bundles'],
   ['Bundle shipping and discounts', '/dashboard/shop-policy', seller, 'Bundle shipping and discounts'],
+  ['Offers', '/dashboard/offers', seller, 'Offers'],
+  ['an unknown offer', '/dashboard/offers/nope', buyer, 'Offers'],
   ['Messages', '/dashboard/messages', buyer, 'Messages'],
   ['an unknown thread', '/dashboard/messages/nope', buyer, 'No such conversation.'],
   ['Payouts', '/dashboard/payouts', admin, 'Payouts'],
@@ -49,6 +51,8 @@ beforeEach(() => {
     http.get(`${API}/products`, () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
     http.get(`${API}/products/:id`, () => HttpResponse.json({ message: 'No such product' }, { status: 404 })),
     http.get(`${API}/wants`, () => HttpResponse.json([])),
+    http.get(`${API}/offers`, () => HttpResponse.json([])),
+    http.get(`${API}/offers/:id`, () => HttpResponse.json({ message: 'No such offer' }, { status: 404 })),
     http.get(`${API}/mybuyers`, () => HttpResponse.json([])),
     http.get(`${API}/earnings`, () =>
       HttpResponse.json({

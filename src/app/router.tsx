@@ -40,8 +40,11 @@ const MyBuyerPage = lazyPage(() => import('./myBuyerPage'));
 const EditProductPage = lazyPage(() => import('../features/products/EditProductPage'));
 const FavouritesPage = lazyPage(() => import('../features/favourites/FavouritesPage'));
 const WantedPage = lazyPage(() => import('../features/wants/WantedPage'));
-const BundlesPage = lazyPage(() => import('../features/bundles/BundlesPage'));
+// The bundles page with an offer for each bundle (the offers feature's), composed here.
+const BundlesPage = lazyPage(() => import('./bundlesPage'));
 const ShopPolicyPage = lazyPage(() => import('../features/bundles/ShopPolicyPage'));
+const OffersPage = lazyPage(() => import('../features/offers/OffersPage'));
+const OfferPage = lazyPage(() => import('../features/offers/OfferPage'));
 const InventoryPage = lazyPage(() => import('../features/inventory/InventoryPage'));
 const EarningsPage = lazyPage(() => import('../features/earnings/EarningsPage'));
 // The order page with what other features add to it (its reviews), composed here.
@@ -141,6 +144,8 @@ export function AppRoutes() {
             <Route path={paths.favourites} element={<Page page={FavouritesPage} />} />
             <Route path={paths.wanted} element={<Page page={WantedPage} />} />
             <Route path={paths.bundles} element={<Page page={BundlesPage} />} />
+            <Route path={paths.offers} element={<Page page={OffersPage} />} />
+            <Route path={paths.offerPattern} element={<Page page={OfferPage} />} />
             <Route path="*" element={<RouteErrorPage error={NOT_FOUND} />} />
           </Route>
         </Route>

@@ -24,6 +24,7 @@ export function dashboardMenu(isAdmin: boolean, isSeller: boolean, signedIn = fa
           { label: copy.menu.favourites, to: paths.favourites },
           { label: copy.menu.wanted, to: paths.wanted },
           { label: copy.menu.bundles, to: paths.bundles },
+          { label: copy.menu.offers, to: paths.offers },
         ]
       : []),
     ...(isAdmin

@@ -21,7 +21,7 @@ function renderDashboard(roles: { isAdmin?: boolean; isSeller?: boolean }) {
 }
 
 describe('dashboard side menu', () => {
-  it('always shows My Orders, and Messages, Favourites, Wanted and Bundles to anyone signed in', () => {
+  it('always shows My Orders, and Messages, Favourites, Wanted, Bundles and Offers to anyone signed in', () => {
     renderDashboard({});
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
@@ -29,6 +29,7 @@ describe('dashboard side menu', () => {
       ['Favourites', '/dashboard/favourites'],
       ['Wanted', '/dashboard/wanted'],
       ['Bundles', '/dashboard/bundles'],
+      ['Offers', '/dashboard/offers'],
     ]);
   });
 
@@ -50,6 +51,7 @@ describe('dashboard side menu', () => {
       ['Favourites', '/dashboard/favourites'],
       ['Wanted', '/dashboard/wanted'],
       ['Bundles', '/dashboard/bundles'],
+      ['Offers', '/dashboard/offers'],
       ['All seller', '/dashboard/allseller'],
       ['All Buyer', '/dashboard/allbuyer'],
       ['Disputes', '/dashboard/disputes'],
@@ -66,6 +68,7 @@ describe('dashboard side menu', () => {
       ['Favourites', '/dashboard/favourites'],
       ['Wanted', '/dashboard/wanted'],
       ['Bundles', '/dashboard/bundles'],
+      ['Offers', '/dashboard/offers'],
       ['Add Product', '/dashboard/addproducts'],
       ['My Products', '/dashboard/myproducts'],
       ['Inventory', '/dashboard/inventory'],
@@ -87,7 +90,7 @@ describe('dashboard side menu: where you are', () => {
   it('puts each link in a list item, so the list holds only items', () => {
     renderDashboard({ isAdmin: true });
     const list = within(screen.getByRole('navigation', { name: 'dashboard' })).getByRole('list');
-    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI']);
+    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI']);
   });
 
   it('starts with a skip link to the main region', async () => {

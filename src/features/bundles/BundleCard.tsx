@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import type { DeliveryMethod } from '../../types/entities';
@@ -23,9 +23,9 @@ function blockedBy(bundle: Bundle): string | null {
 /**
  * One seller's bundle: its books (Remove each), those sold since, the seller's terms, what it
  * costs for the delivery chosen, and the checkout. Choosing another delivery reads the bundle's
- * figures for it (`GET /bundles/:sellerId?delivery=`).
+ * figures for it (`GET /bundles/:sellerId?delivery=`). `extras`: what other features add (an offer).
  */
-export function BundleCard({ bundle }: { bundle: Bundle }) {
+export function BundleCard({ bundle, extras }: { bundle: Bundle; extras?: ReactNode }) {
   const id = useId();
   const titleId = `${id}-title`;
   const sellerId = bundle.seller.id;
@@ -74,6 +74,7 @@ export function BundleCard({ bundle }: { bundle: Bundle }) {
           blocked={blockedBy(bundle)}
           onCheckout={(body) => checkout({ sellerId, checkout: body })}
         />
+        {extras}
       </Stack>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageProgress } from '../../components/PageProgress';
@@ -9,9 +10,13 @@ import { BundleCard } from './BundleCard';
 import { useGetBundlesQuery } from './bundlesApi';
 import { useBundleListeners } from './bundlesListeners';
 import { bundlesCopy } from './copy';
+import type { Bundle } from './types';
+
+/** What other features add to each bundle (an offer for its books): the bundles feature knows none of them. */
+export type BundleExtras = (bundle: Bundle) => ReactNode;
 
 /** `/dashboard/bundles`: the buyer's bundles, one per seller, newest first, each checked out on its own. */
-export function Component() {
+export function BundlesPage({ extras }: { extras?: BundleExtras }) {
   useBundleListeners();
   const bundles = useGetBundlesQuery();
 
@@ -30,7 +35,7 @@ export function Component() {
         ) : (
           <Stack spacing={3} sx={{ maxWidth: 880 }}>
             {bundles.data.map((bundle) => (
-              <BundleCard key={bundle.seller.id} bundle={bundle} />
+              <BundleCard key={bundle.seller.id} bundle={bundle} extras={extras?.(bundle)} />
             ))}
           </Stack>
         )
@@ -41,4 +46,9 @@ export function Component() {
       )}
     </Box>
   );
+}
+
+/** The bundles page alone, without what other features add (the route composes it in src/app/bundlesPage.tsx). */
+export function Component() {
+  return <BundlesPage />;
 }

@@ -15,12 +15,13 @@ import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
 import { formatDollars } from '../../lib/money';
 import { useHydrated } from '../../lib/useHydrated';
-import type { BookDetails } from '../../types/entities';
+import type { BookDetails, DeliveryMethod } from '../../types/entities';
 import { selectAuthStatus, selectUser } from '../auth/authSlice';
 import { useGetBookingsQuery } from '../bookings/bookingsApi';
 import type { FromState } from '../roles/guards';
 import { AddToBundle } from '../bundles/AddToBundle';
 import { FavouriteToggle } from '../favourites/FavouriteToggle';
+import { MakeOffer } from '../offers/MakeOffer';
 import { ReportButton } from '../reports/ReportButton';
 import { BookedNotice } from './BookedNotice';
 import { BookGallery } from './BookGallery';
@@ -32,6 +33,10 @@ const loadBookingModal = () => import('./BookingModal');
 const BookingModal = lazy(() => loadBookingModal().then((module) => ({ default: module.BookingModal })));
 // "Ask the seller" is for signed-in readers only: never in the server's HTML, never in the page's chunk.
 const AskSellerButton = lazy(() => import('../messages/AskSellerButton'));
+
+/** The ways a book may travel: a book listed without a choice offers a meet-up only. */
+const deliveriesOf = ({ delivery }: BookDetails): DeliveryMethod[] =>
+  delivery ? [...(delivery.meetup ? ['meetup' as const] : []), ...(delivery.shipping ? ['shipping' as const] : [])] : ['meetup'];
 
 /** Every photo of the listing, the cover first (older answers carry the cover alone). */
 type ListedBook = BookDetails & { images?: string[] };
@@ -164,6 +169,18 @@ function BookDetailsView({ book }: { book: ListedBook }) {
             />
           </Box>
           {!book.sold && book.sellerId && <AddToBundle bookId={book._id} sellerId={book.sellerId} describedBy="book-title" sx={{ mt: 2 }} />}
+          {!book.sold && book.sellerId && (
+            <MakeOffer
+              bookIds={[book._id]}
+              sellerId={book.sellerId}
+              asking={book.resale_price}
+              deliveries={deliveriesOf(book)}
+              shippingPrice={book.delivery?.shippingPrice}
+              subject={book.name}
+              describedBy="book-title"
+              sx={{ mt: 2, ml: 1 }}
+            />
+          )}
           {hydrated && status === 'signed-in' && !book.sold && (
             <Suspense fallback={null}>
               <AskSellerButton bookId={book._id} bookName={book.name} sellerId={book.sellerId} />

@@ -274,9 +274,12 @@ describe('email settings', () => {
     const user = userEvent.setup();
     const { services } = renderApp('/dashboard/notifications/settings', { preloadedState: signedInState() });
     const paid = await screen.findByRole('switch', { name: notificationsCopy.kinds.paid });
-    expect(screen.getAllByRole('switch')).toHaveLength(22);
+    expect(screen.getAllByRole('switch')).toHaveLength(28);
     expect(screen.getByRole('switch', { name: 'A payout reaches your bank' })).toBeChecked();
-    for (const label of ['A book you want is listed', "A favourite's price drops", 'A booked listing changes']) {
+    for (const label of [
+      'A book you want is listed', "A favourite's price drops", 'A booked listing changes',
+      'A buyer makes an offer', 'An offer is countered', 'An offer is accepted', 'An offer is declined', 'An offer expires', 'A day is left to answer an offer',
+    ]) {
       expect(screen.getByRole('switch', { name: label })).toBeChecked();
     }
     expect(screen.getByRole('switch', { name: 'A payout fails' })).toBeChecked();

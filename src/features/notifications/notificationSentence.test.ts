@@ -1,5 +1,6 @@
 import type { AppNotification } from '../../types/entities';
 import { notificationPath, notificationSentence, notificationText } from './notificationSentence';
+import { formatDay } from '../../lib/orders';
 
 const payoutNote = (overrides: Partial<AppNotification>): AppNotification => ({
   _id: '7',
@@ -91,5 +92,33 @@ describe('messages and the trust queue', () => {
     const moderated = note({ kind: 'moderated', role: 'user', action: 'suspend', reason: 'Spam' });
     expect(notificationText(moderated)).toBe('An admin acted on Dune: the account was suspended. Reason: Spam');
     expect(notificationPath(moderated)).toBe('/dashboard');
+  });
+});
+
+describe('offers', () => {
+  const deadline = '2026-12-05T10:00:00.000Z';
+  const offerNote = (overrides: Partial<AppNotification>): AppNotification =>
+    payoutNote({ payoutId: undefined, bookingId: '', bookName: 'Dune', offerId: 'of1', amount: 14, deadline, ...overrides });
+  const day = formatDay(deadline);
+
+  it.each<[AppNotification['kind'], AppNotification['role'], string]>([
+    ['offer_made', 'seller', `A buyer offers $14.00 for Dune: answer by ${day}`],
+    ['offer_countered', 'buyer', `The seller answered with $14.00 for Dune: answer by ${day}`],
+    ['offer_countered', 'seller', `The buyer answered with $14.00 for Dune: answer by ${day}`],
+    ['offer_accepted', 'buyer', `Your offer of $14.00 for Dune was accepted: pay by ${day}`],
+    ['offer_accepted', 'seller', 'An offer of $14.00 for Dune was accepted: sold once the buyer pays'],
+    ['offer_declined', 'buyer', 'The offer for Dune was declined'],
+    ['offer_expired', 'buyer', 'The offer for Dune expired unanswered'],
+    ['offer_reminder', 'seller', `An offer for Dune waits for your answer: it expires ${day}`],
+  ])('%s to the %s: its words, leading to the offer', (kind, role, words) => {
+    const note = offerNote({ kind, role });
+    expect(notificationSentence(note)).toBe(words);
+    expect(notificationPath(note)).toBe('/dashboard/offers/of1');
+  });
+
+  it("a declined offer says the system's reason", () => {
+    expect(notificationText(offerNote({ kind: 'offer_declined', role: 'buyer', reason: 'Below the lowest offer the seller takes' }))).toBe(
+      'The offer for Dune was declined. Reason: Below the lowest offer the seller takes',
+    );
   });
 });

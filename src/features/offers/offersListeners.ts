@@ -15,8 +15,8 @@ const addAppListener = addListener.withTypes<RootState, AppDispatch, AppServices
 
 /**
  * Offers: the offer's page once one is sent (a refusal is said in its dialog), a word after each
- * answer, the API's reason when an acceptance or a decline is refused (a counter's is said in its
- * dialog), and the offer read again when the other side moves it (a live notification).
+ * answer, the API's reason when an acceptance is refused (a counter's and a decline's are said in
+ * their dialogs), and the offer read again when the other side moves it (a live notification).
  */
 export function addOfferListeners(startListening: AppStartListening): void {
   const { makeOffer, counterOffer, acceptOffer, declineOffer } = offersApi.endpoints;
@@ -39,12 +39,10 @@ export function addOfferListeners(startListening: AppStartListening): void {
     matcher: declineOffer.matchFulfilled,
     effect: (_action, api) => api.extra.notifier.notify(offersCopy.declined, 'success'),
   });
-  for (const refused of [acceptOffer.matchRejected, declineOffer.matchRejected]) {
-    startListening({
-      matcher: refused,
-      effect: ({ payload, error }, api) => api.extra.notifier.notify(errorMessage(payload ?? error, offersCopy.moveFailed), 'error'),
-    });
-  }
+  startListening({
+    matcher: acceptOffer.matchRejected,
+    effect: ({ payload, error }, api) => api.extra.notifier.notify(errorMessage(payload ?? error, offersCopy.moveFailed), 'error'),
+  });
   // The other side answered: the offer on screen and the lists read again; an acceptance made an order.
   startListening({
     actionCreator: notificationArrived,

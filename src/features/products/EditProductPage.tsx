@@ -14,9 +14,10 @@ import { productsCopy } from './copy';
 import { paths } from '../../config/paths';
 import type { Category } from '../../types/entities';
 import { useGetEarningsQuery } from '../earnings/earningsApi';
+import { OfferTermsSection } from '../offers/OfferTermsSection';
 import { AddProductForm } from './AddProductForm';
 import { listingImages, valuesOfProduct } from './productForm';
-import { useGetProductQuery, type ListedProduct } from './productsApi';
+import { useGetProductQuery, useUpdateProductMutation, type ListedProduct } from './productsApi';
 import { useProductFormFlow } from './useProductFormFlow';
 
 const NO_CATEGORIES: Category[] = [];
@@ -28,7 +29,16 @@ export function Component() {
   const product = useGetProductQuery(id);
 
   let body;
-  if (product.data) body = product.data.sold ? <SoldListing /> : <EditForm key={product.data._id} product={product.data} />;
+  if (product.data) {
+    body = product.data.sold ? (
+      <SoldListing />
+    ) : (
+      <>
+        <EditForm key={product.data._id} product={product.data} />
+        <OfferTerms key={`${product.data._id}-offers`} product={product.data} />
+      </>
+    );
+  }
   else if (product.isLoading) body = <PageProgress />;
   else if (isNotFound(product.error)) body = <EmptyState message={copy.bookPage.gone} action={backToProducts} />;
   else body = <LoadFailed what={productsCopy.editFailed} error={product.error} retrying={product.isFetching} onRetry={() => void product.refetch()} />;
@@ -56,6 +66,14 @@ function SoldListing() {
     >
       {productsCopy.soldLocked}
     </Alert>
+  );
+}
+
+/** The listing's offer terms, saved on their own with the listing's PUT. */
+function OfferTerms({ product }: { product: ListedProduct }) {
+  const [update] = useUpdateProductMutation();
+  return (
+    <OfferTermsSection price={product.price} terms={product.offers} onSave={(offers) => update({ id: product._id, changes: { offers } }).unwrap()} />
   );
 }
 

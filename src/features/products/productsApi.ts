@@ -156,4 +156,4 @@ export const productsApi = baseApi.injectEndpoints({
 
 // Adding or changing a product (upload, then post or put) and the ISBN lookup run in the product
 // listeners; pages list, load one to edit, and delete.
-export const { useGetProductsInfiniteQuery, useGetProductQuery, useDeleteProductMutation } = productsApi;
+export const { useGetProductsInfiniteQuery, useGetProductQuery, useDeleteProductMutation, useUpdateProductMutation } = productsApi;

@@ -1,6 +1,7 @@
 /** The products feature's wire types: a seller's listing as `GET /products`, `GET /products/:id` and `PUT /products/:id` answer it, and what `GET /isbn/:isbn` knows of an ISBN. */
 
 import type { DeliveryOffer } from '../../types/entities';
+import type { OfferTerms } from '../offers/types';
 
 export interface Product {
   _id: string;
@@ -25,6 +26,8 @@ export interface Product {
   author?: string;
   /** ISBN-13, when the seller gave one. */
   isbn?: string | null;
+  /** One listing's page only: whether it takes offers, and its automatic decline and accept. */
+  offers?: OfferTerms;
 }
 
 /** What the book-metadata service knows of an ISBN (`GET /isbn/:isbn`); `cover` is on the shop's image host. */
