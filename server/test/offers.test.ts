@@ -88,6 +88,12 @@ describe('an offer, countered and accepted', () => {
 
     const order = await orderAs(t.app, buyer, done.orderId as string);
     expect(order).toMatchObject({ state: 'booked', resale_price: 17, total: 17, deadline: { kind: 'pay', at: new Date(clock.now().getTime() + DAY).toISOString() } });
+    // The negotiation is written in the order's thread, by the side who accepted.
+    const said = await t.testDb.db.query<{ author_id: string; text: string }>('select author_id, text from messages where thread_id = $1', [done.orderId]);
+    expect(said).toEqual([{
+      author_id: buyer.id,
+      text: 'Offer accepted: $17.00 for the books (asking $20.00).\nBuyer offered $14.00 · Seller countered $18.00 · Buyer countered $16.00 · Seller countered $17.00 · Buyer accepted $17.00',
+    }]);
     // Held for the buyer: off the shelf, and nobody else books it.
     expect(await soldFlag(bookId)).toBe(true);
     const other = await t.app.inject({ method: 'POST', url: '/bookings', headers: rival.headers, payload: { bookId, email: rival.email } });

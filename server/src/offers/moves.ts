@@ -9,6 +9,7 @@ import { insertOrder, orderNameOf } from '../orders/newOrder';
 import type { OrderService } from '../plugins/orders';
 import { blocksRepository } from '../repositories/blocks';
 import type { NewBooking } from '../repositories/bookings';
+import { messagesRepository } from '../repositories/messages';
 import { offersRepository, type OfferRow, type StepNews } from '../repositories/offers';
 import { shopPoliciesRepository } from '../repositories/shopPolicies';
 import type { User } from '../repositories/users';
@@ -90,7 +91,15 @@ function clockOf(deps: OfferDeps, at: Date) {
  * discount), one parcel's shipping as the seller's policy says, held for its buyer until paid
  * within `OFFER_PAY_WITHIN`. Their own open bookings of those books give way to it.
  */
-async function orderOf(tx: Queryable, deps: OfferDeps, offer: OfferRow, buyer: Pick<User, 'id' | 'email' | 'name'>, books: readonly OfferedBook[], at: Date): Promise<string> {
+async function orderOf(
+  tx: Queryable,
+  deps: OfferDeps,
+  offer: OfferRow,
+  people: { buyer: Pick<User, 'id' | 'email' | 'name'>; accepter: { id: string; name: string; side: OfferSide } },
+  books: readonly OfferedBook[],
+  at: Date,
+): Promise<string> {
+  const { buyer } = people;
   const policy = await shopPoliciesRepository(tx).of(offer.seller_id);
   const priced = books.map((book) => ({ priceCents: book.price_cents, shippingCents: book.offers_shipping ? book.shipping_price_cents : null, meetup: book.offers_meetup }));
   const { shippingCents } = priceOf({ ...policy, discounts: [] }, priced, offer.delivery_method);
@@ -121,6 +130,7 @@ async function orderOf(tx: Queryable, deps: OfferDeps, offer: OfferRow, buyer: P
     due_at: new Date(at.getTime() + deps.orders.deadlines.offerPayWithinMs),
   };
   if (!(await insertOrder(tx, booking, lines))) throw conflict('This offer changed meanwhile; please try again');
+  await recordInThread(tx, booking.id, offer, people.accepter, at);
   await tx.query('update books set sold = true, reserved_booking_id = $1 where id = any($2::text[])', [booking.id, books.map((book) => book.id)]);
   await offersRepository(tx).declinePendingOn(books.map((book) => book.id), offer.id, at, TAKEN_REASON);
   return booking.id;
@@ -195,7 +205,8 @@ export async function makeOffer(deps: OfferDeps, buyer: User, body: NewOffer): P
       by: 'buyer', action: 'offered', amount_cents: body.amountCents, at, tell: autoAccepted ? [] : [{ side: 'seller', kind: 'offer_made' }], deadline: expiresAt,
     });
     if (autoAccepted) {
-      const orderId = await orderOf(tx, deps, offer, buyer, books, at);
+      const seller = await userOf(tx, sellerId);
+      const orderId = await orderOf(tx, deps, offer, { buyer, accepter: { id: seller.id, name: seller.name, side: 'seller' } }, books, at);
       await offers.step(id, 1, { ...change, state: 'accepted', awaiting: null, expires_at: null, remind_at: null, booking_id: orderId }, {
         by: 'system', action: 'accepted', amount_cents: body.amountCents, at,
         tell: [{ side: 'buyer', kind: 'offer_accepted' }, { side: 'seller', kind: 'offer_accepted' }],
@@ -262,8 +273,8 @@ export async function answerOffer(deps: OfferDeps, caller: User, offerId: string
     } else {
       const why = unsellable(books, wanted);
       if (why) throw conflict(`${why}: this offer can no longer be accepted`);
-      const buyer = side === 'buyer' ? caller : await buyerOf(tx, offer.buyer_id);
-      const orderId = await orderOf(tx, deps, offer, buyer, books, at);
+      const buyer = side === 'buyer' ? caller : await userOf(tx, offer.buyer_id);
+      const orderId = await orderOf(tx, deps, offer, { buyer, accepter: { id: caller.id, name: caller.name, side } }, books, at);
       moved = await offers.step(offer.id, offer.steps, { ...base, ...ended, state: 'accepted', booking_id: orderId }, {
         by: side, action: 'accepted', amount_cents: offer.amount_cents, at, tell: [{ side: other, kind: 'offer_accepted' }],
         deadline: new Date(at.getTime() + deps.orders.deadlines.offerPayWithinMs),
@@ -274,8 +285,23 @@ export async function answerOffer(deps: OfferDeps, caller: User, offerId: string
   deps.orders.told();
 }
 
-async function buyerOf(tx: Queryable, buyerId: string): Promise<Pick<User, 'id' | 'email' | 'name'>> {
-  const [buyer] = await tx.query<Pick<User, 'id' | 'email' | 'name'>>('select id, email, name from users where id = $1', [buyerId]);
-  if (!buyer) throw notFound('No such offer');
-  return buyer;
+async function userOf(tx: Queryable, userId: string): Promise<Pick<User, 'id' | 'email' | 'name'>> {
+  const [user] = await tx.query<Pick<User, 'id' | 'email' | 'name'>>('select id, email, name from users where id = $1', [userId]);
+  if (!user) throw notFound('No such offer');
+  return user;
+}
+
+const STEP_WORDS: Record<string, string> = { offered: 'offered', countered: 'countered', accepted: 'accepted', declined: 'declined', expired: 'expired' };
+
+/**
+ * The negotiation, written in the new order's message thread by the side who accepted: the
+ * agreed amount, then every step (the thread holds at most 2,000 characters a message).
+ */
+async function recordInThread(tx: Queryable, orderId: string, offer: OfferRow, accepter: { id: string; name: string; side: OfferSide }, at: Date) {
+  const steps = (await offersRepository(tx).stepsOf([offer.id])).get(offer.id) ?? [];
+  const said = [...steps.map((step) => ({ by: step.by, action: step.action, amount: step.amount_cents })), { by: accepter.side, action: 'accepted', amount: offer.amount_cents }]
+    .map((step) => `${step.by === 'system' ? 'Automatically' : step.by === 'buyer' ? 'Buyer' : 'Seller'} ${STEP_WORDS[step.action]}${step.amount === null ? '' : ` ${formatCents(step.amount)}`}`);
+  const text = [`Offer accepted: ${formatCents(offer.amount_cents)} for the books (asking ${formatCents(offer.list_price_cents)}).`, said.join(' · ')].join('\n');
+  const thread = await messagesRepository(tx).openOrderThread(orderId, at);
+  if (thread) await messagesRepository(tx).insert(thread, accepter, accepter.side, text.slice(0, 2000), at);
 }
