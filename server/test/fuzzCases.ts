@@ -26,6 +26,9 @@ const ROUTES = [
   ['POST', '/threads/:x/read'], ['POST', '/books/:x/questions'], ['POST', '/blocks/:x'], ['DELETE', '/blocks/:x'],
   ['POST', '/reports'], ['GET', '/admin/reports?cursor=:x'], ['POST', '/admin/reports/:x/actions'],
   ['POST', '/admin/users/:x/reinstate'], ['GET', '/users/:x/reviews'], ['POST', '/bookings/:x/reviews'],
+  ['GET', '/bundles/:x'], ['PUT', '/bundles/:x/books/ffffffffffffffffffffffff'], ['DELETE', '/bundles/ffffffffffffffffffffffff/books/:x'],
+  ['POST', '/bundles/:x/checkout'], ['GET', '/shop-policy/:x'], ['GET', '/offers?role=:x'], ['GET', '/offers/:x'],
+  ['POST', '/offers/:x/accept'], ['POST', '/offers/:x/decline'], ['POST', '/offers/:x/counter'],
 ] as const;
 
 const ODD_METHODS = ['TRACE', 'PROPFIND', 'FOO', 'get', 'post', 'delete', 'PATCH', 'OPTIONS', 'SEARCH', 'M-SEARCH', 'PURGE', 'MKCOL'] as const;
