@@ -88,6 +88,14 @@ describe('loadConfig', () => {
     for (const name of ['ORDER_PAY_WITHIN', 'ORDER_PROBLEM_WINDOW', 'ORDER_SWEEP_INTERVAL_MS']) expect(attempt).toThrow(name);
   });
 
+  it('reads how long an offer waits for an answer and how long its order waits for payment', () => {
+    expect(loadConfig({}).orderDeadlines).toMatchObject({ offerExpiresAfterMs: 2 * DAY, offerPayWithinMs: DAY, offerReminderBeforeMs: DAY });
+    expect(loadConfig({ OFFER_EXPIRES_AFTER: 'PT36H', OFFER_PAY_WITHIN: 'PT6H' }).orderDeadlines).toMatchObject({
+      offerExpiresAfterMs: 36 * 3_600_000, offerPayWithinMs: 6 * 3_600_000,
+    });
+    for (const name of ['OFFER_EXPIRES_AFTER', 'OFFER_PAY_WITHIN']) expect(() => loadConfig({ [name]: 'two days' })).toThrow(name);
+  });
+
   it('reads how far a search counts and past how many expected matches it ranks a window', () => {
     expect(loadConfig({})).toMatchObject({ searchCountLimit: 1_000, searchRankLimit: 30_000 });
     expect(loadConfig({ SEARCH_COUNT_LIMIT: '50', SEARCH_RANK_LIMIT: '0' })).toMatchObject({ searchCountLimit: 50, searchRankLimit: 0 });
