@@ -89,6 +89,7 @@ describe('loadConfig', () => {
   });
 
   it('reads how long an offer waits for an answer and how long its order waits for payment', () => {
+    const DAY = 86_400_000;
     expect(loadConfig({}).orderDeadlines).toMatchObject({ offerExpiresAfterMs: 2 * DAY, offerPayWithinMs: DAY, offerReminderBeforeMs: DAY });
     expect(loadConfig({ OFFER_EXPIRES_AFTER: 'PT36H', OFFER_PAY_WITHIN: 'PT6H' }).orderDeadlines).toMatchObject({
       offerExpiresAfterMs: 36 * 3_600_000, offerPayWithinMs: 6 * 3_600_000,
