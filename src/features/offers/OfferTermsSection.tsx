@@ -37,7 +37,8 @@ const schemaFor = (price: number) => {
     autoDeclineBelow: below(Yup.string()),
     autoAcceptFrom: below(Yup.string()).test('above', errors.aboveFloor, function aboveFloor(text) {
       if (!text) return true;
-      const floorText = (this.parent as Values).autoDeclineBelow.trim();
+      // Formik hands a blank field to the rules as undefined.
+      const floorText = ((this.parent as Partial<Values>).autoDeclineBelow ?? '').trim();
       const floor = floorText ? dollarsOf(floorText) : defaultFloor(price);
       return Number.isNaN(floor) || dollarsOf(text) > floor;
     }),
