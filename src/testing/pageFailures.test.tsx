@@ -17,6 +17,9 @@ import { Component as WantedPage } from '../features/wants/WantedPage';
 import { Component as BundlesPage } from '../features/bundles/BundlesPage';
 import { bundlesCopy } from '../features/bundles/copy';
 import { aBundle } from '../features/bundles/testSupport';
+import { Component as OffersPage } from '../features/offers/OffersPage';
+import { offersCopy } from '../features/offers/copy';
+import { anOffer } from '../features/offers/testSupport';
 import { Component as MyBuyerPage } from '../features/products/MyBuyerPage';
 import { Component as MyProductsPage } from '../features/products/MyProductsPage';
 import { failUntilFixed, FAILURES, failureSentence, runPastRetries } from './failures';
@@ -135,6 +138,15 @@ const cases: Case[] = [
     answer: () => HttpResponse.json([aBundle()]),
     shows: 'Dune',
     render: () => renderWithProviders(<BundlesPage />, { preloadedState: signedInState() }),
+  },
+  {
+    name: 'Offers',
+    path: '/offers',
+    failed: offersCopy.failed,
+    empty: offersCopy.emptyMade,
+    answer: () => HttpResponse.json([anOffer()]),
+    shows: 'Dune',
+    render: () => renderWithProviders(<OffersPage />, { preloadedState: signedInState() }),
   },
   {
     name: 'a category',

@@ -43,7 +43,8 @@ const detailsSx = {
 export function Component() {
   useOfferListeners();
   const { id = '' } = useParams();
-  const offer = useGetOfferQuery(id);
+  // Read again on arrival: the other side may have moved it while no offer screen listened.
+  const offer = useGetOfferQuery(id, { refetchOnMountOrArgChange: true });
 
   let body;
   if (offer.data) body = <OfferView offer={offer.data} />;

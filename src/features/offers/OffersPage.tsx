@@ -32,7 +32,8 @@ export function Component() {
   const side: OfferSide = isSeller && params.get('role') === 'seller' ? 'seller' : 'buyer';
   const stateParam = params.get('state');
   const state = isState(stateParam) ? stateParam : undefined;
-  const offers = useGetOffersQuery({ role: side, ...(state && { state }) });
+  // Read again on arrival: the other side may have moved one while no offer screen listened.
+  const offers = useGetOffersQuery({ role: side, ...(state && { state }) }, { refetchOnMountOrArgChange: true });
   // The time left is read once per answer: the page does not tick.
   const columns = useMemo(() => offerColumns(side, Date.now()), [side, offers.fulfilledTimeStamp]); // eslint-disable-line react-hooks/exhaustive-deps
 
