@@ -22,7 +22,7 @@ interface Values {
 }
 
 /** Half the price, rounded up to the cent: the floor the API applies when the seller sets none. */
-export const defaultFloor = (price: number): number => Math.ceil(price * 50) / 100;
+export const defaultFloor = (price: number): number => Math.ceil((Math.round(price * 100) * 50) / 100) / 100;
 
 const DOLLARS = /^\d+(\.\d{1,2})?$/;
 const { errors } = offerTermsCopy;
