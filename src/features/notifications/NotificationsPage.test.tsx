@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { formatDay } from '../../lib/orders';
 import { copy } from '../../config/copy';
 import { notificationsCopy, unsubscribeCopy } from './copy';
 import { axeViolations } from '../../testing/axe';
@@ -186,6 +187,26 @@ describe('notifications page', () => {
       'The seller changed the listing of Middlemarch; your booking keeps its price',
     ]);
     expect(items.map((item) => item.getAttribute('href'))).toEqual(['/books/bk1', '/books/bk2', '/dashboard/orders/b1']);
+  });
+
+  it("tells each side of an offer's steps, each leading to the offer", async () => {
+    const deadline = '2026-12-05T10:00:00.000Z';
+    const offer = { bookingId: '', bookName: 'Dune', offerId: 'of1', amount: 14, deadline };
+    serveNotifications(
+      [
+        note({ _id: '2', kind: 'offer_countered', role: 'buyer', ...offer, amount: 18 }),
+        note({ _id: '1', kind: 'offer_made', role: 'seller', ...offer, read: true }),
+      ],
+      1,
+    );
+    renderApp('/dashboard/notifications', { preloadedState: signedInState() });
+    const list = await screen.findByRole('list', { name: notificationsCopy.title });
+    const items = within(list).getAllByRole('link');
+    expect(items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
+      `unread: The seller answered with $18.00 for Dune: answer by ${formatDay(deadline)}`,
+      `A buyer offers $14.00 for Dune: answer by ${formatDay(deadline)}`,
+    ]);
+    expect(items.map((item) => item.getAttribute('href'))).toEqual(['/dashboard/offers/of1', '/dashboard/offers/of1']);
   });
 
   it('marks all as read, with a toast', async () => {
