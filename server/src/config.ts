@@ -3,6 +3,7 @@ import { ledgerConfig, type Commission } from './ledgerConfig';
 import { ordersConfig, type OrdersConfig } from './ordersConfig';
 import { payoutsConfig, type PayoutsConfig } from './payoutsConfig';
 import { booksConfig, type BooksConfig } from './booksConfig';
+import { insightConfig, type InsightConfig } from './insightConfig';
 import { messagesConfig, type MessagesConfig } from './messagesConfig';
 import type { S3Settings } from './lib/s3ImageStore';
 import { scaleOutConfig, type ImageStoreKind, type RateLimitStoreKind, type TrustProxy } from './scaleOutConfig';
@@ -18,7 +19,7 @@ export interface StripeConfig {
   webhookSecret?: string;
 }
 
-export interface Config extends OrdersConfig, PayoutsConfig, BooksConfig, MessagesConfig {
+export interface Config extends OrdersConfig, PayoutsConfig, BooksConfig, MessagesConfig, InsightConfig {
   /** The platform's cut of each sale (`COMMISSION_PERCENT`, `COMMISSION_MIN`). */
   commission: Commission;
   apiPort: number;
@@ -219,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...payoutsConfig(env, problems),
     ...booksConfig(env, problems),
     ...messagesConfig(env, problems),
+    ...insightConfig(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -71,6 +71,8 @@ export const MATRIX: Row[] = [
   // Liveness and readiness, for load balancers and orchestrators.
   { route: 'GET /health', expected: EVERYONE_200 },
   { route: 'GET /ready', expected: EVERYONE_200 },
+  // A book page's view beacon: anyone's, answered 204 (a token only keeps a seller's own views out).
+  { route: 'POST /views', body: (f) => ({ bookId: f.productId, session: 'tab-matrix-cell' }), expected: statuses(204, 204, 204, 204, 204, 204, 204) },
   // Stripe's signature is the only credential of the webhook: a user's token counts for nothing.
   { route: 'POST /stripe/webhook', body: () => ({ type: 'payment_intent.succeeded' }), expected: statuses(400, 400, 400, 400, 400, 400, 400) },
   // CORS answers a bare OPTIONS on any path like a preflight.

@@ -88,6 +88,14 @@ describe('loadConfig', () => {
     for (const name of ['ORDER_PAY_WITHIN', 'ORDER_PROBLEM_WINDOW', 'ORDER_SWEEP_INTERVAL_MS']) expect(attempt).toThrow(name);
   });
 
+  it('reads how often views are written and rolled up', () => {
+    expect(loadConfig({}).insight).toEqual({ viewFlushMs: 1_000, rollupIntervalMs: 60_000 });
+    expect(loadConfig({ INSIGHT_VIEW_FLUSH_MS: '250', INSIGHT_ROLLUP_INTERVAL_MS: '0' }).insight).toEqual({ viewFlushMs: 250, rollupIntervalMs: 0 });
+    for (const [name, value] of [['INSIGHT_VIEW_FLUSH_MS', '5'], ['INSIGHT_VIEW_FLUSH_MS', 'soon'], ['INSIGHT_ROLLUP_INTERVAL_MS', '99999999']]) {
+      expect(() => loadConfig({ [name]: value })).toThrow(name);
+    }
+  });
+
   it('reads how long an offer waits for an answer and how long its order waits for payment', () => {
     const DAY = 86_400_000;
     expect(loadConfig({}).orderDeadlines).toMatchObject({ offerExpiresAfterMs: 2 * DAY, offerPayWithinMs: DAY, offerReminderBeforeMs: DAY });

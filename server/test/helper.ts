@@ -50,6 +50,8 @@ export async function buildTestApp(
       payoutTickMs: 0,
       // And the inventory import jobs (`app.inventoryImports.run()`).
       inventoryImports: { intervalMs: 0, lookupsPerSecond: 100 },
+      // And the view pipeline (`app.insight.flush()`, `app.insight.rollUp()`).
+      insight: { viewFlushMs: 0, rollupIntervalMs: 0 },
       ...config,
     },
   };
