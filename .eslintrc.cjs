@@ -54,9 +54,9 @@ module.exports = {
       },
     },
     {
-      // The order, notification, earnings and bundle features reach other features only through the
-      // shared exception, auth's and roles' slices: what they share with the lists goes in src/components.
-      files: ['src/features/orders/**', 'src/features/notifications/**', 'src/features/earnings/**', 'src/features/bundles/**'],
+      // The order, notification, earnings, bundle and offer features reach other features only through
+      // the shared exception, auth's and roles' slices: what they share goes in src/components or src/api.
+      files: ['src/features/orders/**', 'src/features/notifications/**', 'src/features/earnings/**', 'src/features/bundles/**', 'src/features/offers/**'],
       excludedFiles: ['**/*.test.ts', '**/*.test.tsx'],
       rules: {
         'no-restricted-imports': [

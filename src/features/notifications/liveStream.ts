@@ -1,11 +1,10 @@
 import { backoffDelay, baseApi } from '../../api/baseApi';
-import { liveEventArrived } from '../../api/liveEvents';
+import { liveEventArrived, notificationArrived } from '../../api/liveEvents';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import type { ServerEvent } from '../../app/services';
 import { EventStreamError } from '../../lib/eventStream';
 import { readAccessToken } from '../../lib/tokenStorage';
 import type { AppNotification } from '../../types/entities';
-import { notificationArrived } from './notificationEvents';
 import { notificationSentence } from './notificationSentence';
 
 /*

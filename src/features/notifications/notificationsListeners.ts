@@ -5,7 +5,7 @@ import { apiLayerAttached } from '../../app/storeShell';
 import { copy } from '../../config/copy';
 import { sessionStarted, signedOut, signOutRequested } from '../auth/authSlice';
 
-export { notificationArrived } from './notificationEvents';
+export { notificationArrived } from '../../api/liveEvents';
 
 export function addNotificationListeners(startListening: AppStartListening): void {
   // One stream at a time: a new session replaces it, a sign-out ends it.

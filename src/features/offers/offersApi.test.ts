@@ -9,7 +9,7 @@ import { API, server } from '../../testing/server';
 import { trackStore } from '../../testing/storeRegistry';
 import type { AppNotification } from '../../types/entities';
 import { bookingsApi } from '../bookings/bookingsApi';
-import { notificationArrived } from '../notifications/notificationEvents';
+import { notificationArrived } from '../../api/liveEvents';
 import { offersCopy } from './copy';
 import { offersApi } from './offersApi';
 import { addOfferListeners } from './offersListeners';

@@ -7,7 +7,7 @@ import type { AppServices } from '../../app/services';
 import type { AppDispatch, RootState } from '../../app/storeShell';
 import { paths } from '../../config/paths';
 import { formatUsd } from '../../lib/money';
-import { notificationArrived } from '../notifications/notificationEvents';
+import { notificationArrived } from '../../api/liveEvents';
 import { offersCopy } from './copy';
 import { offersApi } from './offersApi';
 
