@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, finalScreenshot, logIn, test, uniqueEmail } from './fixtures';
 import { createUser } from './support/accounts';
-import { DEMO_REPORT_TEXT, demoTrust, REVIEWED, TALKED_ABOUT } from './support/demoTrust';
+import { DEMO_REPORT_TEXT, demoTrust, OFFERED, REVIEWED, TALKED_ABOUT } from './support/demoTrust';
 
 /**
  * The accessibility sweep: every route, in every role, at desktop and phone widths, with each
@@ -73,6 +73,23 @@ const route = (name: string, url: string, ready?: (page: Page) => Promise<void>)
       // What the page did on becoming ready (a button enabled, say) fades in: judge the colours after it.
       await transitionsDone(page);
     }
+  },
+});
+
+/** The demo offer's page (support/demoTrust.ts), opened from the list at `listUrl`, then `ready`. */
+const offerView = (name: string, listUrl: string, ready: (page: Page) => Promise<void>): View => ({
+  name,
+  async open(page) {
+    await page.goto(listUrl);
+    await settled(page);
+    await page.getByRole('main').getByRole('link', { name: OFFERED }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: `Offer for ${OFFERED}` })).toBeVisible();
+    await settled(page);
+    await ready(page);
+    await transitionsDone(page);
+  },
+  async close(page) {
+    await page.keyboard.press('Escape');
   },
 });
 
@@ -222,6 +239,7 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
     route('favourites', '/dashboard/favourites', (page) => expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible()),
     route('wanted', '/dashboard/wanted', (page) => expect(page.getByRole('heading', { level: 1, name: 'Wanted' })).toBeVisible()),
     route('bundles', '/dashboard/bundles', (page) => expect(page.getByRole('heading', { level: 1, name: 'Bundles' })).toBeVisible()),
+    route('offers', '/dashboard/offers', (page) => expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible()),
     // The threads, or (none of theirs: the admin) the empty state.
     route('messages', '/dashboard/messages', (page) =>
       expect(page.getByRole('list', { name: 'Messages' }).getByRole('link').or(page.getByText(/^No messages yet\./)).first()).toBeVisible(),
@@ -245,6 +263,9 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
   if (role === 'buyer') {
     return [
       ...signedIn,
+      // The demo buyer's offer, waiting for the seller (support/demoTrust.ts), found in their list.
+      offerView('offer-buyer', '/dashboard/offers?state=pending', (page) => expect(page.getByText('Waiting for the seller')).toBeVisible()),
+      dialog('make-offer-dialog', ids.bookPath, (page) => page.getByRole('button', { name: 'Make an offer' }).click(), 'Make an offer'),
       // A bundle with a book in it: its books, totals, delivery and contact fields.
       {
         name: 'bundle-with-a-book',
@@ -335,6 +356,18 @@ function viewsFor(role: Role, ids: Ids, paymentPath: string): View[] {
       }),
       route('my-products', '/dashboard/myproducts', (page) => expect(page.getByRole('table')).toBeVisible()),
       route('inventory', '/dashboard/inventory', (page) => expect(page.getByRole('button', { name: 'Save defaults' })).toBeVisible()),
+      route('offers-received', '/dashboard/offers?role=seller', (page) =>
+        expect(page.getByRole('main').getByRole('link', { name: OFFERED }).first()).toBeVisible(),
+      ),
+      // The demo buyer's offer, waiting for this seller's answer, and the counter dialog.
+      offerView('offer-seller', '/dashboard/offers?role=seller&state=pending', (page) =>
+        expect(page.getByRole('region', { name: 'Your answer' })).toBeVisible(),
+      ),
+      offerView('counter-offer-dialog', '/dashboard/offers?role=seller&state=pending', async (page) => {
+        await page.getByRole('region', { name: 'Your answer' }).getByRole('button', { name: 'Counter' }).click();
+        await expect(page.getByRole('dialog', { name: 'Counter the offer' })).toBeVisible();
+        await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+      }),
       route('shop-policy', '/dashboard/shop-policy', (page) =>
         expect(page.getByRole('heading', { level: 1, name: 'Bundle shipping and discounts' })).toBeVisible(),
       ),

@@ -105,6 +105,24 @@ async function carryToCompleted(order: Order, buyerToken: string) {
   if (state !== 'completed') throw new Error(`the demo order of ${order.bookName} is ${state}, not completed`);
 }
 
+/** The book the demo buyer's offer is for (a book of the demo seller's). */
+export const OFFERED = 'Clean Code (demo copy)';
+
+/** The demo buyer's offer on a demo book, waiting for the seller's answer (made once). */
+async function offerWaiting(buyerToken: string) {
+  const pending = await callApi<{ books: { name: string }[] }[]>('GET', '/offers?role=buyer&state=pending', buyerToken);
+  if (pending.some((offer) => offer.books.some((book) => book.name === OFFERED))) return;
+  const found = await callApi<{ items: { _id: string; name: string; resale_price: number }[] }>('GET', `/books/search?q=${encodeURIComponent(OFFERED)}`, buyerToken);
+  const book = found.items.find((item) => item.name === OFFERED);
+  if (!book) throw new Error(`the demo book ${OFFERED} is not listed`);
+  try {
+    await callApi('POST', '/offers', buyerToken, { bookIds: [book._id], amount: Math.floor(book.resale_price * 0.8), delivery: { method: 'meetup' } });
+  } catch (error) {
+    // Another worker made it meanwhile.
+    if (!isConflict(error)) throw error;
+  }
+}
+
 async function setUp() {
   const [buyerToken, sellerToken, adminToken] = await Promise.all([accessToken(DEMO_BUYER), accessToken(DEMO_SELLER), accessToken(DEMO_ADMIN)]);
   const talkedAbout = await orderOf(buyerToken, TALKED_ABOUT);
@@ -116,6 +134,7 @@ async function setUp() {
   await carryToCompleted(reviewed, buyerToken);
   await review(reviewed._id, buyerToken, 4, 'Well packed and quick to ship. A few pencil notes the listing did not mention.');
   await review(reviewed._id, sellerToken, 5, 'Paid at once and confirmed the delivery the day it came.');
+  await offerWaiting(buyerToken);
 }
 
 let done: Promise<void> | undefined;
