@@ -198,8 +198,10 @@ describe('the rules of offering', () => {
     for (const bad of [{ enabled: true, autoDeclineBelow: 50 }, { enabled: true, autoAcceptFrom: 20 }, { enabled: true, autoDeclineBelow: -1 }, { autoAcceptFrom: 40 }]) {
       expect((await t.app.inject({ method: 'PUT', url: `/products/${other}`, headers: seller.headers, payload: { offers: bad } })).statusCode).toBe(400);
     }
-    // Closed to offers.
+    // Closed to offers: its page says so, and an offer is refused.
+    expect((await t.app.inject({ url: `/books/${other}` })).json().takesOffers).toBe(true);
     await t.app.inject({ method: 'PUT', url: `/products/${other}`, headers: seller.headers, payload: { offers: { enabled: false } } });
+    expect((await t.app.inject({ url: `/books/${other}` })).json().takesOffers).toBe(false);
     expect((await offer(buyer, [other], 40)).statusCode).toBe(409);
   });
 

@@ -53,7 +53,13 @@ export interface Score {
 }
 
 /** One book's own page: visitors get no phone number; a sold book stays on record. */
-export type BookDetails = Omit<Book, 'number'> & { number?: string; sold: boolean; sellerId: string | null };
+export type BookDetails = Omit<Book, 'number'> & {
+  number?: string;
+  sold: boolean;
+  sellerId: string | null;
+  /** Whether its seller takes offers on it; absent from an older API, read as yes. */
+  takesOffers?: boolean;
+};
 
 /** A seller's public page. */
 export interface SellerProfile {

@@ -10,8 +10,9 @@ import { publicBook } from './search';
 
 const bookPage = {
   ...publicBook,
-  required: [...publicBook.required, 'sold', 'sellerId'],
-  properties: { ...publicBook.properties, sold: { type: 'boolean' }, sellerId: { type: ['string', 'null'] } },
+  required: [...publicBook.required, 'sold', 'sellerId', 'takesOffers'],
+  // Whether its seller takes offers on it (server/src/offers/README.md).
+  properties: { ...publicBook.properties, sold: { type: 'boolean' }, sellerId: { type: ['string', 'null'] }, takesOffers: { type: 'boolean' } },
 } as const;
 
 const sellerPage = {
@@ -36,7 +37,8 @@ export default async function bookRoutes(app: FastifyInstance) {
       const book = await books(request).findById(request.params.id);
       // A withdrawn or hidden book is gone; a sold one stays on record and says so.
       if (!book || book.hidden) throw notFound('This book is no longer listed');
-      return { ...bookForCaller(request, baseUrlOf(request), book), sold: book.sold, sellerId: book.seller_id };
+      const { offers_enabled: takesOffers } = await books(request).offerTermsOf(book.id);
+      return { ...bookForCaller(request, baseUrlOf(request), book), sold: book.sold, sellerId: book.seller_id, takesOffers };
     },
   );
 

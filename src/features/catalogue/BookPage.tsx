@@ -169,7 +169,7 @@ function BookDetailsView({ book }: { book: ListedBook }) {
             />
           </Box>
           {!book.sold && book.sellerId && <AddToBundle bookId={book._id} sellerId={book.sellerId} describedBy="book-title" sx={{ mt: 2 }} />}
-          {!book.sold && book.sellerId && (
+          {!book.sold && book.sellerId && book.takesOffers !== false && (
             <MakeOffer
               bookIds={[book._id]}
               sellerId={book.sellerId}

@@ -144,6 +144,14 @@ describe('Make an offer on the book page', () => {
     await screen.findByRole('button', { name: 'Book Now' });
     expect(screen.queryByRole('button', { name: offersCopy.make })).not.toBeInTheDocument();
   });
+
+  it('is not offered on a listing whose seller takes no offers', async () => {
+    serveOffers([], () => 'buyer');
+    renderBookPage(book({ takesOffers: false }));
+    await screen.findByRole('button', { name: 'Save to favourites' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByRole('button', { name: offersCopy.make })).not.toBeInTheDocument();
+  });
 });
 
 describe('Make an offer for a bundle', () => {
