@@ -13,6 +13,7 @@ import { PageProgress } from '../../components/PageProgress';
 import { UserScore } from '../../components/UserScore';
 import { copy } from '../../config/copy';
 import { paths } from '../../config/paths';
+import { accessTokenSubject } from '../../lib/accessTokenSubject';
 import { formatDollars } from '../../lib/money';
 import { useHydrated } from '../../lib/useHydrated';
 import type { BookDetails, DeliveryMethod } from '../../types/entities';
@@ -21,6 +22,7 @@ import { useGetBookingsQuery } from '../bookings/bookingsApi';
 import type { FromState } from '../roles/guards';
 import { AddToBundle } from '../bundles/AddToBundle';
 import { FavouriteToggle } from '../favourites/FavouriteToggle';
+import { useBookView } from '../insight/viewBeacon';
 import { MakeOffer } from '../offers/MakeOffer';
 import { ReportButton } from '../reports/ReportButton';
 import { BookedNotice } from './BookedNotice';
@@ -117,6 +119,8 @@ function BookDetailsView({ book }: { book: ListedBook }) {
   const location = useLocation();
   const { data: bookings = [] } = useGetBookingsQuery(user?.email ?? '', { skip: status !== 'signed-in' || !user?.email });
   const mine = bookings.find((booking) => booking.bookId === book._id);
+  // A view, counted for the seller's stats: never the seller's own (the API checks too).
+  useBookView(book._id, book.sellerId !== null && accessTokenSubject() === book.sellerId);
   const conditionNote = book.condition ? copy.bookPage.conditionNotes[book.condition] : undefined;
 
   // Only a signed-in buyer can open the form: fetch it for them ahead of the click.
