@@ -38,11 +38,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function freshFixture(): Promise<Fixture> {
-  const productId = await addProduct(t.app, cast.seller);
-  const bookingId = await bookingOf(t.app, cast.buyer, productId);
-  const target = await signUp(t.app, `target${++counter}@test.dev`, 'seller');
-  return { productId, bookingId, buyerEmail: cast.buyer.email, sellerId: cast.seller.id, targetUserId: target.id, seedImage };
+/** The fixture's fields a row reads, found by building its URL and body once with a probe. */
+function fieldsRead(row: Row): Set<string> {
+  const read = new Set<string>();
+  const probe = new Proxy({} as Fixture, {
+    get: (_target, key) => {
+      read.add(String(key));
+      return 'probe';
+    },
+  });
+  row.path?.(probe, 'probe@test.dev');
+  row.body?.(probe, 'probe@test.dev');
+  return read;
+}
+
+/** A fresh product, its booking and a target user, made only when the row reads them. */
+async function freshFixture(row: Row): Promise<Fixture> {
+  const read = fieldsRead(row);
+  const productId = read.has('productId') || read.has('bookingId') ? await addProduct(t.app, cast.seller) : '';
+  const bookingId = read.has('bookingId') ? await bookingOf(t.app, cast.buyer, productId) : '';
+  const targetUserId = read.has('targetUserId') ? (await signUp(t.app, `target${++counter}@test.dev`, 'seller')).id : '';
+  return { productId, bookingId, buyerEmail: cast.buyer.email, sellerId: cast.seller.id, targetUserId, seedImage };
 }
 
 async function asAdmin(method: 'PUT' | 'DELETE', url: string): Promise<void> {
@@ -73,7 +89,7 @@ async function callerFor(who: SignedIn): Promise<Actor> {
 }
 
 async function callAs(row: Row, who: Caller) {
-  const fixture = await freshFixture();
+  const fixture = await freshFixture(row);
   const caller = who === 'anonymous' ? undefined : await callerFor(who);
   const email = caller?.email ?? 'anyone@test.dev';
   const credential = caller && (row.credential === 'id token' ? bearer(idTokenFor(caller.email)) : caller.headers);

@@ -27,7 +27,7 @@ export type Expected = [
 ];
 export const statuses = (...expected: Expected): Expected => expected;
 
-/** What exists fresh for every cell, so a delete or a promotion in one cell cannot change another. */
+/** What exists fresh for every cell that reads it, so a delete or a promotion in one cell cannot change another. */
 export interface Fixture {
   productId: string;
   bookingId: string;
