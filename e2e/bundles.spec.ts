@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, finalScreenshot, logInAs, test, uniqueEmail } from './fixtures';
 import { createUser } from './support/accounts';
-import { dollars } from './support/checkout';
+import { dollars, payOnThisPage } from './support/checkout';
 import { webUrl } from './support/env';
 import { accessToken, callApi, listBook, type ListedBook } from './support/orders';
 
@@ -11,16 +10,6 @@ import { accessToken, callApi, listBook, type ListedBook } from './support/order
  * seller's page, one checkout, one payment, one parcel.
  */
 
-/** Pays on the payment page the checkout led to, with the sandbox's good test card. */
-async function payHere(page: Page): Promise<void> {
-  await page.getByLabel('Card number').pressSequentially('4242 4242 4242 4242');
-  await page.getByLabel('MM / YY').pressSequentially('1234');
-  await page.getByLabel('CVC').pressSequentially('123');
-  const payButton = page.getByRole('button', { name: 'Pay', exact: true });
-  await expect(payButton).toBeEnabled();
-  await payButton.click();
-  await expect(page.getByText('Congrats pyament complete')).toBeVisible();
-}
 
 test('a buyer bundles three books of one seller, sees the discount and one shipping, pays once, and the seller ships one parcel', async ({ page, browser }) => {
   const stamp = Date.now().toString(36);
@@ -83,7 +72,7 @@ test('a buyer bundles three books of one seller, sees the discount and one shipp
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
   const orderId = decodeURIComponent(/\/dashboard\/payment\/([^/?#]+)/.exec(page.url())?.[1] ?? '');
   await expect(page.getByText(dollars(total)).first()).toBeVisible();
-  await payHere(page);
+  await payOnThisPage(page);
   const order = await callApi<{ paid: boolean; total: number; lines: { bookId: string }[] }>('GET', `/bookings/${orderId}`, await accessToken(buyer.email));
   expect(order).toMatchObject({ paid: true, total });
   expect(order.lines.map((line) => line.bookId)).toEqual(books.map((listed) => listed.id));

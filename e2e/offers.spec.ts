@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, finalScreenshot, logInAs, test, uniqueEmail } from './fixtures';
 import { createUser } from './support/accounts';
+import { payOnThisPage } from './support/checkout';
 import { webUrl } from './support/env';
 import { accessToken, callApi, listBook } from './support/orders';
 
@@ -9,15 +9,6 @@ import { accessToken, callApi, listBook } from './support/orders';
  * counters in another browser, the buyer accepts and pays before the deadline.
  */
 
-async function payHere(page: Page): Promise<void> {
-  await page.getByLabel('Card number').pressSequentially('4242 4242 4242 4242');
-  await page.getByLabel('MM / YY').pressSequentially('1234');
-  await page.getByLabel('CVC').pressSequentially('123');
-  const payButton = page.getByRole('button', { name: 'Pay', exact: true });
-  await expect(payButton).toBeEnabled();
-  await payButton.click();
-  await expect(page.getByText('Congrats pyament complete')).toBeVisible();
-}
 
 test('a buyer offers, the seller counters, the buyer accepts and pays before the deadline', async ({ page, browser }) => {
   const seller = { name: 'Offer Seller', email: uniqueEmail('offer-seller') };
@@ -59,7 +50,7 @@ test('a buyer offers, the seller counters, the buyer accepts and pays before the
   await page.getByRole('link', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
   const orderId = decodeURIComponent(/\/dashboard\/payment\/([^/?#]+)/.exec(page.url())?.[1] ?? '');
-  await payHere(page);
+  await payOnThisPage(page);
 
   const order = await callApi<{ paid: boolean; total: number; state: string }>('GET', `/bookings/${orderId}`, await accessToken(buyer.email));
   expect(order).toMatchObject({ paid: true, state: 'paid', total: 10 });

@@ -45,14 +45,19 @@ export async function pay(page: Page, bookName: string): Promise<string> {
   await page.goto('/dashboard');
   await myOrdersRow(page, bookName).getByRole('link', { name: 'Pay' }).click();
   await expect(page.getByRole('heading', { name: `payment for ${bookName}` })).toBeVisible();
-  await page.getByLabel('Card number').pressSequentially('4242 4242 4242 4242');
-  await page.getByLabel('MM / YY').pressSequentially('1234');
-  await page.getByLabel('CVC').pressSequentially('123');
-  const payButton = page.getByRole('button', { name: 'Pay' });
-  await expect(payButton).toBeEnabled();
-  await payButton.click();
-  await expect(page.getByText('Congrats pyament complete')).toBeVisible();
+  await payOnThisPage(page);
   const receipt = (await page.getByText(/^Your transaction id: pi_\w+$/).textContent()) ?? '';
   return /pi_\w+/.exec(receipt)?.[0] ?? '';
 }
 
+
+/** Pays on the payment page that is open, with the sandbox's good test card. */
+export async function payOnThisPage(page: Page): Promise<void> {
+  await page.getByLabel('Card number').pressSequentially('4242 4242 4242 4242');
+  await page.getByLabel('MM / YY').pressSequentially('1234');
+  await page.getByLabel('CVC').pressSequentially('123');
+  const payButton = page.getByRole('button', { name: 'Pay', exact: true });
+  await expect(payButton).toBeEnabled();
+  await payButton.click();
+  await expect(page.getByText('Congrats pyament complete')).toBeVisible();
+}
