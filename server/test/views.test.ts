@@ -35,6 +35,8 @@ describe('POST /views', () => {
   it('counts a session once per book per 30 minutes, written a batch at a time', async () => {
     const bookId = await bookOf();
     for (let n = 0; n < 3; n += 1) expect((await beacon({ bookId, session: 'tab-aaaaaaaa' })).statusCode).toBe(204);
+    // A beacon goes without CORS: the browser takes the empty answer only when any page may.
+    expect((await beacon({ bookId, session: 'tab-aaaaaaaa' })).headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await beacon({ bookId, session: 'tab-bbbbbbbb' })).statusCode).toBe(204);
     // Nothing is written per request.
     expect(await rawViews(bookId)).toBe(0);

@@ -50,6 +50,8 @@ export default async function viewRoutes(app: FastifyInstance) {
     if (!BOT_AGENT.test(request.headers['user-agent'] ?? '')) {
       app.insight.views.take({ bookId: request.body.bookId, session: request.body.session, viewerId: await viewerOf(request) });
     }
-    return reply.code(204).send();
+    // A beacon is sent without CORS, so the resource policy decides whether the browser takes
+    // the answer; it is empty, so any page may.
+    return reply.code(204).header('cross-origin-resource-policy', 'cross-origin').send();
   });
 }
