@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { ViewBatcher } from '../insight/views';
 import type { Clock } from '../lib/clock';
-import { viewsRepository } from '../repositories/views';
+import { insightRollupsRepository } from '../repositories/insightRollups';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +29,7 @@ export default fp<{ clock: Clock }>(
     const flush = () => views.flush();
     const rollUp = async () => {
       await flush();
-      const done = await app.db.transaction((tx) => viewsRepository(tx).rollUp(clock.now()));
+      const done = await app.db.transaction((tx) => insightRollupsRepository(tx).rollUp(clock.now()));
       return done !== undefined;
     };
     app.decorate('insight', { views, flush, rollUp });
@@ -38,7 +38,7 @@ export default fp<{ clock: Clock }>(
     app.addHook('onReady', async () => {
       if (viewFlushMs > 0) timers.push(setInterval(() => void flush(), viewFlushMs));
       if (rollupIntervalMs > 0) {
-        timers.push(setInterval(() => rollUp().catch((error: unknown) => app.log.error({ err: error }, 'rolling up views failed')), rollupIntervalMs));
+        timers.push(setInterval(() => rollUp().catch((error: unknown) => app.log.error({ err: error }, 'rolling up insight failed')), rollupIntervalMs));
       }
       for (const timer of timers) timer.unref();
     });

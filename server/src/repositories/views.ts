@@ -39,30 +39,5 @@ export function viewsRepository(db: Queryable) {
       );
       return rows.length;
     },
-
-    /**
-     * Brings the daily rollup up to date for the days from `since`'s day to `now`'s, recounting
-     * them whole from the raw views (so it is the same however often it runs), and deletes raw
-     * views past their keeping. Run by one process at a time (the watermark row is locked; the
-     * others skip); answers the days recounted, or undefined when another process is at it.
-     */
-    async rollUp(now: Date): Promise<{ from: Date; rows: number } | undefined> {
-      const [mark] = await db.query<{ through: Date }>("select through from insight_rollups where name = 'views' for update skip locked");
-      if (!mark) return undefined;
-      // From the start of the day the last rollup reached: views written since may belong to it.
-      const from = new Date(Date.UTC(mark.through.getUTCFullYear(), mark.through.getUTCMonth(), mark.through.getUTCDate()));
-      const rows = await db.query(
-        `insert into book_daily (book_id, day, seller_id, views, sessions)
-         select book_id, (viewed_at at time zone 'UTC')::date, max(seller_id), count(*)::int, count(distinct session)::int
-         from book_views where viewed_at >= $1 and viewed_at <= $2
-         group by book_id, (viewed_at at time zone 'UTC')::date
-         on conflict (book_id, day) do update set views = excluded.views, sessions = excluded.sessions, seller_id = excluded.seller_id
-         returning 1`,
-        [from, now],
-      );
-      await db.query(`delete from book_views where viewed_at < $1::timestamptz - interval '${RAW_VIEWS_KEPT_DAYS} days'`, [now]);
-      await db.query("update insight_rollups set through = $1 where name = 'views'", [now]);
-      return { from, rows: rows.length };
-    },
   };
 }
