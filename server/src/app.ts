@@ -40,6 +40,7 @@ import bundleRoutes from './routes/bundles';
 import shopPolicyRoutes from './routes/shopPolicy';
 import offerRoutes from './routes/offers';
 import viewRoutes from './routes/views';
+import insightRoutes from './routes/insight';
 import earningsRoutes from './routes/earnings';
 import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(shopPolicyRoutes);
   await app.register(offerRoutes);
   await app.register(viewRoutes);
+  await app.register(insightRoutes);
   await app.register(orderRoutes);
   await app.register(notificationRoutes);
   await app.register(messageRoutes);

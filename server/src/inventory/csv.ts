@@ -43,9 +43,12 @@ function field(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/** One inert CSV cell, quoted when it must be. */
+export const csvCell = (value: string): string => field(inertCell(value));
+
 /** One CSV line of inert cells, ending in CRLF. */
 export function csvLine(cells: readonly string[]): string {
-  return `${cells.map((cell) => field(inertCell(cell))).join(',')}\r\n`;
+  return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
 /** Cents as the dollars of a cell: `12.50`. */
