@@ -228,6 +228,15 @@ export const MATRIX: Row[] = [
   { route: 'GET /earnings', expected: SELLERS },
   { route: 'GET /earnings/entries', expected: SELLERS },
   { route: 'GET /earnings/entries.csv', expected: SELLERS },
+  // Insight: a seller's Stats of their own shop, the admin's of the marketplace; a seller's
+  // reliability is public.
+  { route: 'GET /insight/seller', expected: SELLERS },
+  { route: 'GET /insight/seller.csv', path: () => '/insight/seller.csv?table=daily', expected: SELLERS },
+  { route: 'GET /insight/seller/books', expected: SELLERS },
+  { route: 'GET /insight/seller/books.csv', expected: SELLERS },
+  { route: 'GET /insight/admin', expected: ADMINS },
+  { route: 'GET /insight/admin.csv', path: () => '/insight/admin.csv?table=payouts', expected: ADMINS },
+  { route: 'GET /users/:id/reliability', path: (f) => `/users/${f.sellerId}/reliability`, expected: EVERYONE_200 },
   { route: 'POST /payout-account/link', expected: SELLERS },
   // Sellers with no payout account: nothing to pay them through (409).
   { route: 'POST /payouts', expected: statuses(401, 403, 409, 409, 409, 401, 409) },

@@ -29,6 +29,8 @@ const ROUTES = [
   ['GET', '/bundles/:x'], ['PUT', '/bundles/:x/books/ffffffffffffffffffffffff'], ['DELETE', '/bundles/ffffffffffffffffffffffff/books/:x'],
   ['POST', '/bundles/:x/checkout'], ['GET', '/shop-policy/:x'], ['GET', '/offers?role=:x'], ['GET', '/offers/:x'],
   ['POST', '/offers/:x/accept'], ['POST', '/offers/:x/decline'], ['POST', '/offers/:x/counter'],
+  ['GET', '/insight/seller?days=:x'], ['GET', '/insight/seller.csv?table=:x'], ['GET', '/insight/seller/books?sort=:x'],
+  ['GET', '/insight/seller/books?cursor=:x'], ['GET', '/insight/admin?days=:x'], ['GET', '/users/:x/reliability'],
 ] as const;
 
 const ODD_METHODS = ['TRACE', 'PROPFIND', 'FOO', 'get', 'post', 'delete', 'PATCH', 'OPTIONS', 'SEARCH', 'M-SEARCH', 'PURGE', 'MKCOL'] as const;

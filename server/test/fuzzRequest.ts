@@ -130,5 +130,6 @@ export function protectedRoutes(cast: FuzzCast): ReadonlyArray<{ method: string;
     { method: 'POST', url: '/notifications/1/read' }, { method: 'POST', url: '/notifications/read-all' },
     { method: 'GET', url: '/notification-settings' }, { method: 'PUT', url: '/notification-settings', body: { email: { paid: false } } },
     { method: 'GET', url: '/events' }, { method: 'GET', url: '/earnings' }, { method: 'GET', url: '/earnings/entries' },
+    { method: 'GET', url: '/insight/seller' }, { method: 'GET', url: '/insight/seller/books' }, { method: 'GET', url: '/insight/admin' },
   ];
 }
