@@ -41,6 +41,7 @@ import shopPolicyRoutes from './routes/shopPolicy';
 import offerRoutes from './routes/offers';
 import viewRoutes from './routes/views';
 import insightRoutes from './routes/insight';
+import exportRoutes from './routes/exports';
 import earningsRoutes from './routes/earnings';
 import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(offerRoutes);
   await app.register(viewRoutes);
   await app.register(insightRoutes);
+  await app.register(exportRoutes);
   await app.register(orderRoutes);
   await app.register(notificationRoutes);
   await app.register(messageRoutes);

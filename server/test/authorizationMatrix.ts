@@ -237,6 +237,13 @@ export const MATRIX: Row[] = [
   { route: 'GET /insight/admin', expected: ADMINS },
   { route: 'GET /insight/admin.csv', path: () => '/insight/admin.csv?table=payouts', expected: ADMINS },
   { route: 'GET /users/:id/reliability', path: (f) => `/users/${f.sellerId}/reliability`, expected: EVERYONE_200 },
+  // The admin's lists as CSV.
+  { route: 'GET /seller.csv', expected: ADMINS },
+  { route: 'GET /buyer.csv', expected: ADMINS },
+  { route: 'GET /admin/orders.csv', expected: ADMINS },
+  { route: 'GET /admin/disputes.csv', expected: ADMINS },
+  { route: 'GET /admin/payouts.csv', expected: ADMINS },
+  { route: 'GET /admin/reports.csv', expected: ADMINS },
   { route: 'POST /payout-account/link', expected: SELLERS },
   // Sellers with no payout account: nothing to pay them through (409).
   { route: 'POST /payouts', expected: statuses(401, 403, 409, 409, 409, 401, 409) },

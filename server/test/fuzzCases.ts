@@ -31,6 +31,7 @@ const ROUTES = [
   ['POST', '/offers/:x/accept'], ['POST', '/offers/:x/decline'], ['POST', '/offers/:x/counter'],
   ['GET', '/insight/seller?days=:x'], ['GET', '/insight/seller.csv?table=:x'], ['GET', '/insight/seller/books?sort=:x'],
   ['GET', '/insight/seller/books?cursor=:x'], ['GET', '/insight/admin?days=:x'], ['GET', '/users/:x/reliability'],
+  ['GET', '/seller.csv?sort=:x'], ['GET', '/admin/orders.csv?state=:x'], ['GET', '/admin/reports.csv?reason=:x'],
 ] as const;
 
 const ODD_METHODS = ['TRACE', 'PROPFIND', 'FOO', 'get', 'post', 'delete', 'PATCH', 'OPTIONS', 'SEARCH', 'M-SEARCH', 'PURGE', 'MKCOL'] as const;

@@ -60,7 +60,7 @@ async function check(seller: Actor, bookIds: string[]) {
     const [book, day] = key.split('|');
     return { book, day, views: value.views, sessions: value.sessions.size, favourites: value.favourites };
   });
-  const rolledBooks = await db.query(
+  const rolledBooks = await db.query<Record<string, unknown>>(
     `select book_id as book, to_char(day, 'YYYY-MM-DD') as day, views, sessions, favourites from book_daily
      where book_id = any($1::text[]) and (views > 0 or sessions > 0 or favourites > 0)`,
     [bookIds],
@@ -82,7 +82,7 @@ async function check(seller: Actor, bookIds: string[]) {
     counted.revenue += (entry.kind === 'charge' ? 1 : -1) * (entry.price - entry.commission);
   }
   const expectedSeller = [...perDay].map(([day, value]) => ({ day, sessions: value.sessions.size, orders: value.orders, revenue: value.revenue }));
-  const rolledSeller = await db.query(
+  const rolledSeller = await db.query<Record<string, unknown>>(
     "select to_char(day, 'YYYY-MM-DD') as day, sessions, orders, revenue_cents::int as revenue from seller_daily where seller_id = $1",
     [seller.id],
   );
