@@ -26,7 +26,13 @@ const CASES = setting('FUZZ_CASES', 1500);
 const SLOW_CASES = 24;
 const CONCURRENCY = 8;
 const ROUNDS = 5;
-const MAX_RSS_GROWTH = 50 * 1024 * 1024;
+/**
+ * Memory: the first round warms the process up (PGlite's WebAssembly heap grows to its working
+ * size then and never gives pages back), so a leak is growth that goes on after it. Two CI runs of
+ * the same code on PGlite grew 30.9 and 50.6 MB in all, and -2.4 and +19.3 MB after the first round.
+ */
+const MAX_RSS_GROWTH = 64 * 1024 * 1024;
+const MAX_RSS_GROWTH_AFTER_WARM_UP = 32 * 1024 * 1024;
 // The idle limit is longer than the request limit here, so unfinished bodies are answered 408.
 const LIMITS: TimeLimits = { requestMs: 2000, headersMs: 1500, keepAliveMs: 1000, idleSocketMs: 3000 };
 /** Room for a busy machine on top of the request limit. */
@@ -150,6 +156,7 @@ it(`answers ${CASES} malformed requests as their class allows, never 5xx, changi
   expect(await server.digests()).toEqual(before);
   expect(await server.prototypes()).toEqual([]);
   expect(rssAfter - rssBefore).toBeLessThanOrEqual(MAX_RSS_GROWTH);
+  expect(rssAfter - rssAfterRounds[0]).toBeLessThanOrEqual(MAX_RSS_GROWTH_AFTER_WARM_UP);
 
   // And it keeps serving, signed in or not.
   expect((await fetch(`http://127.0.0.1:${server.port}/bookCatagories`)).status).toBe(200);
