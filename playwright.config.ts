@@ -78,6 +78,8 @@ export default defineConfig({
       // and the sweep runs every second. The deadlines are the API's defaults, whatever the shell says.
       ORDER_TIME_TRAVEL: '1',
       ORDER_SWEEP_INTERVAL_MS: '1000',
+      // The Stats pages' rollups every second, so a view shows on the next page load.
+      INSIGHT_ROLLUP_INTERVAL_MS: '1000',
       ORDER_PAY_WITHIN: '',
       ORDER_SHIP_WITHIN: '',
       ORDER_HANDOVER_WITHIN: '',
