@@ -54,9 +54,16 @@ module.exports = {
       },
     },
     {
-      // The order, notification, earnings, bundle and offer features reach other features only through
-      // the shared exception, auth's and roles' slices: what they share goes in src/components or src/api.
-      files: ['src/features/orders/**', 'src/features/notifications/**', 'src/features/earnings/**', 'src/features/bundles/**', 'src/features/offers/**'],
+      // The order, notification, earnings, bundle, offer and insight features reach other features only
+      // through the shared exception, auth's and roles' slices: what they share goes in src/components or src/api.
+      files: [
+        'src/features/orders/**',
+        'src/features/notifications/**',
+        'src/features/earnings/**',
+        'src/features/bundles/**',
+        'src/features/offers/**',
+        'src/features/insight/**',
+      ],
       excludedFiles: ['**/*.test.ts', '**/*.test.tsx'],
       rules: {
         'no-restricted-imports': [

@@ -47,6 +47,8 @@ const OffersPage = lazyPage(() => import('../features/offers/OffersPage'));
 const OfferPage = lazyPage(() => import('../features/offers/OfferPage'));
 const InventoryPage = lazyPage(() => import('../features/inventory/InventoryPage'));
 const EarningsPage = lazyPage(() => import('../features/earnings/EarningsPage'));
+const StatsPage = lazyPage(() => import('../features/insight/StatsPage'));
+const InsightPage = lazyPage(() => import('../features/insight/InsightPage'));
 // The order page with what other features add to it (its reviews), composed here.
 const OrderPage = lazyPage(() => import('./orderPage'));
 const DisputesPage = lazyPage(() => import('../features/orders/DisputesPage'));
@@ -125,6 +127,7 @@ export function AppRoutes() {
               <Route path={paths.disputes} element={<Page page={DisputesPage} />} />
               <Route path={paths.payouts} element={<Page page={PayoutsPage} />} />
               <Route path={paths.reports} element={<Page page={ReportsPage} />} />
+              <Route path={paths.insight} element={<Page page={InsightPage} />} />
             </Route>
             <Route element={<Guarded guard={RequireSeller} />}>
               <Route path={paths.addProducts} element={<Page page={AddProductPage} />} />
@@ -133,6 +136,7 @@ export function AppRoutes() {
               <Route path={paths.myBuyer} element={<Page page={MyBuyerPage} />} />
               <Route path={paths.editProductPattern} element={<Page page={EditProductPage} />} />
               <Route path={paths.earnings} element={<Page page={EarningsPage} />} />
+              <Route path={paths.stats} element={<Page page={StatsPage} />} />
               <Route path={paths.shopPolicy} element={<Page page={ShopPolicyPage} />} />
             </Route>
             <Route path={paths.paymentPattern} element={<DataPage load={loadPayment} />} />

@@ -28,6 +28,8 @@ export const copy = {
     inventory: 'Inventory',
     myBuyer: 'My Buyer',
     myEarnings: 'My Earnings',
+    stats: 'Stats',
+    insight: 'Insight',
     favourites: 'Favourites',
     wanted: 'Wanted',
     bundles: 'Bundles',

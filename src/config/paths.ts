@@ -29,6 +29,8 @@ export const paths = {
   offerPattern: '/dashboard/offers/:id',
   myBuyer: '/dashboard/mybuyer',
   earnings: '/dashboard/earnings',
+  stats: '/dashboard/stats',
+  insight: '/dashboard/insight',
   payment: (bookingId: string) => `/dashboard/payment/${encodeURIComponent(bookingId)}`,
   paymentPattern: '/dashboard/payment/:id',
   order: (bookingId: string) => `/dashboard/orders/${encodeURIComponent(bookingId)}`,

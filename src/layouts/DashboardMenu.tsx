@@ -34,6 +34,7 @@ export function dashboardMenu(isAdmin: boolean, isSeller: boolean, signedIn = fa
           { label: copy.menu.disputes, to: paths.disputes },
           { label: copy.menu.payouts, to: paths.payouts },
           { label: copy.menu.reports, to: paths.reports },
+          { label: copy.menu.insight, to: paths.insight },
         ]
       : []),
     ...(isSeller
@@ -43,6 +44,7 @@ export function dashboardMenu(isAdmin: boolean, isSeller: boolean, signedIn = fa
           { label: copy.menu.inventory, to: paths.inventory },
           { label: copy.menu.myBuyer, to: paths.myBuyer },
           { label: copy.menu.myEarnings, to: paths.earnings },
+          { label: copy.menu.stats, to: paths.stats },
           { label: copy.menu.shopPolicy, to: paths.shopPolicy },
         ]
       : []),
@@ -60,8 +62,8 @@ export function DashboardMenuList({ items, onChoose }: { items: MenuItem[]; onCh
             to={item.to}
             end
             onClick={onChoose}
-            // On a wide screen the whole menu (an admin who sells has 17 links) fits beside the page.
-            sx={{ ...activeNavItemSx, py: { md: 0.25 } }}
+            // On a wide screen the whole menu (an admin who sells has 19 links) fits beside the page.
+            sx={{ ...activeNavItemSx, py: { md: 0.25 }, '& .MuiListItemText-root': { my: { md: 0 } } }}
             // The count is said with its meaning ("Messages, 2 unread"), not as a bare number.
             aria-label={item.unread ? `${item.label}, ${copy.chat.unread(item.unread)}` : undefined}
           >
