@@ -208,8 +208,9 @@ it.each(DATA_PAGES.map((page, index) => [page.route, index, page.text] as const)
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(finish()).toEqual([]);
     expect(before.filter((node) => !container.contains(node))).toEqual([]);
-    // What the page was rendered with is not asked for again (the search's filters ask for the categories).
+    // What the page was rendered with is not asked for again (the search's filters ask for the
+    // categories; a seller's page, whether its seller has the Reliable seller badge).
     server.events.removeListener('request:start', listen);
-    expect(asked.filter((pathname) => pathname !== '/bookCatagories')).toEqual([]);
+    expect(asked.filter((pathname) => pathname !== '/bookCatagories' && !/^\/users\/[^/]+\/reliability$/.test(pathname))).toEqual([]);
   },
 );

@@ -10,6 +10,7 @@ import { PageLoading, PageProgress } from '../../components/PageProgress';
 import { UserScore } from '../../components/UserScore';
 import { copy } from '../../config/copy';
 import { useGetSellerQuery } from '../catalogue/catalogueApi';
+import { ReliableSellerBadge } from '../insight/ReliableSellerBadge';
 import { ReportButton } from '../reports/ReportButton';
 import { SellerReviews, SellerReviewScore } from '../reviews/SellerReviews';
 import { ResultCard } from './ResultCard';
@@ -57,6 +58,7 @@ export function Component() {
         {/* Older answers carry no score: their reviews' first page says it. */}
         {seller.sellerScore ? <UserScore score={seller.sellerScore} /> : <SellerReviewScore sellerId={id} />}
         <ReportButton kind="user" id={seller._id} />
+        <ReliableSellerBadge sellerId={seller._id} />
       </Stack>
       <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
         {copy.sellerPage.booksTitle}
