@@ -50,5 +50,11 @@ create index booking_events_disputed on booking_events (at) where state = 'dispu
 -- A seller's orders by when they were made (orders by state, reliability).
 create index bookings_seller_created on bookings (seller_id, created_at);
 
+-- The "Reliable seller" badge, as book cards show it beside the seller's score: worked out for
+-- every seller by the rollup, at most hourly (server/src/insight/README.md).
+alter table user_scores add column seller_reliable boolean not null default false;
+create index booking_events_paid on booking_events (at) where state = 'paid';
+insert into insight_rollups (name, through) values ('badges', '1970-01-01');
+
 -- The watermark now covers every daily rollup: the first one recounts the whole history.
 update insight_rollups set name = 'daily', through = '1970-01-01' where name = 'views';

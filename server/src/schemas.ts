@@ -65,7 +65,11 @@ const optionalIsbn = { type: ['string', 'null'] } as const;
 export const deliveryOffer = object({ meetup: bool, shipping: bool, shippingPrice: { type: ['number', 'null'] } });
 
 /** A user's score on one side (docs/API.md, `Score`). */
-export const score = object({ average: { type: ['number', 'null'] }, count: { type: 'integer' }, completedShare: { type: ['number', 'null'] } });
+export const score = {
+  ...object({ average: { type: ['number', 'null'] }, count: { type: 'integer' }, completedShare: { type: ['number', 'null'] } }),
+  // A seller's, when they have the "Reliable seller" badge.
+  properties: { average: { type: ['number', 'null'] }, count: { type: 'integer' }, completedShare: { type: ['number', 'null'] }, reliable: bool },
+} as const;
 
 export const user = object({ _id: str, name: str, email: str, role: str });
 

@@ -176,6 +176,13 @@ describe('reliability', () => {
     await paidOrder(shop, 5);
     expect((await stats(shop)).reliability).toEqual({ days: 90, orders: 10, shippedOnTime: 1, cancelled: 0, disputed: 0, averageReview: null, badge: true });
     expect((await get(undefined, `/users/${shop.id}/reliability`)).json()).toEqual({ badge: true, orders: 10, shippedOnTime: 1, disputed: 0 });
+    // Book cards show it beside the seller's score once the hourly mark ran.
+    const onSale = await addProduct(t.app, shop, { name: 'Still for sale', price: 5 });
+    const cardScore = async () => (await get(undefined, `/books/${onSale}`)).json<{ sellerScore: Record<string, unknown> }>().sellerScore;
+    expect(await cardScore()).not.toHaveProperty('reliable');
+    clock.advance(HOUR);
+    await t.app.insight.rollUp();
+    expect(await cardScore()).toMatchObject({ reliable: true });
 
     // One refunded by the seller instead of sent: decided, and not on time.
     const { bookingId } = await paidOrder(shop, 5);
@@ -184,6 +191,8 @@ describe('reliability', () => {
     // The waiting one passes its deadline unsent.
     clock.advance(6 * DAY);
     expect((await get(undefined, `/users/${shop.id}/reliability`)).json()).toEqual({ badge: false, orders: 11, shippedOnTime: 0.8182, disputed: 0 });
+    await t.app.insight.rollUp();
+    expect(await cardScore()).not.toHaveProperty('reliable');
     expect((await get(undefined, `/users/${buyer.id}/reliability`)).statusCode).toBe(404);
     expect((await get(undefined, `/users/${'0'.repeat(24)}/reliability`)).statusCode).toBe(404);
     expect((await get(undefined, '/users/nobody/reliability')).statusCode).toBe(400);

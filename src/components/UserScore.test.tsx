@@ -28,6 +28,13 @@ describe('a user score', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it('names a reliable seller, and no one else', () => {
+    render(<UserScore score={{ average: 4.9, count: 30, completedShare: 1, reliable: true }} />);
+    expect(screen.getByText('Reliable seller')).toBeInTheDocument();
+    render(<UserScore score={{ average: 4.9, count: 30, completedShare: 1 }} />);
+    expect(screen.getAllByText('Reliable seller')).toHaveLength(1);
+  });
+
   it('shows nothing for an answer without a score (older ones)', () => {
     const { container } = render(<UserScore score={undefined} />);
     expect(container).toBeEmptyDOMElement();

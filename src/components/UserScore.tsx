@@ -55,6 +55,11 @@ export function UserScore({ score }: UserScoreProps) {
           <span>{completed}</span>
         </>
       )}
+      {score.reliable && (
+        <Box component="span" sx={{ color: 'success.dark', fontWeight: 600 }}>
+          {copy.reviews.reliable}
+        </Box>
+      )}
     </Box>
   );
 }

@@ -420,6 +420,7 @@ export const copy = {
     score: (average: string, n: number) => `${average} (${n})`,
     scoreLabel: (average: string, n: number) => `Rated ${average} of 5 by ${n} ${n === 1 ? 'review' : 'reviews'}`,
     completed: (percent: number) => `${percent}% completed`,
+    reliable: 'Reliable seller',
     sellerScore: 'Seller rating',
     buyerScore: 'Buyer rating',
     tooLong: (n: number) => `At most ${n.toLocaleString('en-US')} characters`,

@@ -29,7 +29,7 @@ export default fp<{ clock: Clock }>(
     const flush = () => views.flush();
     const rollUp = async () => {
       await flush();
-      const done = await app.db.transaction((tx) => insightRollupsRepository(tx).rollUp(clock.now()));
+      const done = await app.db.transaction((tx) => insightRollupsRepository(tx).rollUp(clock.now(), app.config.orderDeadlines.shipWithinMs));
       return done !== undefined;
     };
     app.decorate('insight', { views, flush, rollUp });

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import { endOf, startOf, type DayRange } from '../insight/periods';
-import { RELIABILITY_DAYS, type ReliabilityCounts } from '../insight/reliability';
+import { BADGE_MAX_DISPUTED, BADGE_MIN_ON_TIME, BADGE_MIN_ORDERS, RELIABILITY_DAYS, type ReliabilityCounts } from '../insight/reliability';
 
 /** What the Stats page's cards add up, per period (cents for money). */
 export interface SellerSums {
@@ -62,6 +62,47 @@ export interface SellerBookRow {
 }
 
 const int = (value: unknown) => Number(value ?? 0);
+
+/** `$1` the window's start, `$2` now, `$3` ORDER_SHIP_WITHIN in milliseconds. */
+const reliabilityParams = (now: Date, shipWithinMs: number) => [new Date(now.getTime() - RELIABILITY_DAYS * 86_400_000), now, shipWithinMs];
+
+interface CountsRow {
+  orders: number;
+  due: number;
+  on_time: number;
+  cancelled: number;
+  disputed: number;
+}
+
+/**
+ * Per seller, their orders paid in the window (server/src/insight/README.md): how many; how many
+ * are due (sent, refunded by the seller, or past the deadline unsent) and were sent in time;
+ * refunded by the seller; disputed.
+ */
+const reliabilitySql = (sellers: string) => `
+  with paid as (
+    select k.seller_id, e.at as paid_at,
+      (select min(x.at) from booking_events x where x.booking_id = k.id and x.state in ('ready', 'shipped')) as sent_at,
+      exists (select 1 from booking_events x where x.booking_id = k.id and x.state = 'disputed') as disputed,
+      exists (select 1 from booking_events x where x.booking_id = k.id and x.state = 'refunded' and x.actor = 'seller') as cancelled
+    from bookings k join booking_events e on e.booking_id = k.id and e.state = 'paid'
+    where ${sellers} and e.at >= $1
+  )
+  select seller_id, count(*)::int as orders,
+    count(*) filter (where sent_at is not null or cancelled or paid_at + $3 * interval '1 millisecond' < $2)::int as due,
+    count(*) filter (where sent_at is not null and sent_at <= paid_at + $3 * interval '1 millisecond')::int as on_time,
+    count(*) filter (where cancelled)::int as cancelled,
+    count(*) filter (where disputed)::int as disputed
+  from paid group by seller_id`;
+
+const countsOf = (row: CountsRow | undefined, averageReview: number | null): ReliabilityCounts => ({
+  orders: row?.orders ?? 0,
+  due: row?.due ?? 0,
+  onTime: row?.on_time ?? 0,
+  cancelled: row?.cancelled ?? 0,
+  disputed: row?.disputed ?? 0,
+  averageReview,
+});
 const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
 /** Both periods' sums in one read of the rollups: `current` from `period.from`, `previous` before it. */
@@ -150,30 +191,37 @@ export function insightRepository(db: Queryable) {
 
     /** What the badge is made of, over the 90 days to `now`. */
     async reliabilityCounts(sellerId: string, now: Date, shipWithinMs: number): Promise<ReliabilityCounts> {
-      const since = new Date(now.getTime() - RELIABILITY_DAYS * 86_400_000);
-      const [row] = await db.query<{ orders: number; due: number; on_time: number; cancelled: number; disputed: number }>(
-        `with paid as (
-           select k.id, e.at as paid_at,
-             (select min(x.at) from booking_events x where x.booking_id = k.id and x.state in ('ready', 'shipped')) as sent_at,
-             exists (select 1 from booking_events x where x.booking_id = k.id and x.state = 'disputed') as disputed,
-             exists (select 1 from booking_events x where x.booking_id = k.id and x.state = 'refunded' and x.actor = 'seller') as cancelled
-           from bookings k join booking_events e on e.booking_id = k.id and e.state = 'paid'
-           where k.seller_id = $1 and e.at >= $2
-         )
-         select count(*)::int as orders,
-           count(*) filter (where sent_at is not null or cancelled or paid_at + $4 * interval '1 millisecond' < $3)::int as due,
-           count(*) filter (where sent_at is not null and sent_at <= paid_at + $4 * interval '1 millisecond')::int as on_time,
-           count(*) filter (where cancelled)::int as cancelled,
-           count(*) filter (where disputed)::int as disputed
-         from paid`,
-        [sellerId, since, now, shipWithinMs],
-      );
+      const [row] = await db.query<CountsRow>(reliabilitySql('k.seller_id = $4'), [...reliabilityParams(now, shipWithinMs), sellerId]);
       const [review] = await db.query<{ average: number | null }>(
         `select avg(rating)::float8 as average from reviews
          where subject_id = $1 and role = 'buyer' and shown_at is not null and hidden_at is null and shown_at >= $2`,
-        [sellerId, since],
+        [sellerId, reliabilityParams(now, shipWithinMs)[0]],
       );
-      return { orders: row.orders, due: row.due, onTime: row.on_time, cancelled: row.cancelled, disputed: row.disputed, averageReview: review.average };
+      return countsOf(row, review.average);
+    },
+
+    /**
+     * Marks every seller who has the badge now, and unmarks those who lost it, in `user_scores`
+     * (what book cards read beside the score): one statement over the 90 days' paid orders.
+     */
+    async markReliableSellers(now: Date, shipWithinMs: number): Promise<number> {
+      const rows = await db.query(
+        `with counted as (${reliabilitySql('k.seller_id is not null')}),
+         reliable as (
+           select seller_id from counted
+           where orders >= $4::int and due > 0 and on_time >= $5::float8 * due and disputed < $6::float8 * orders
+             and exists (select 1 from users u where u.id = counted.seller_id)
+         ),
+         lost as (
+           update user_scores set seller_reliable = false
+           where seller_reliable and user_id not in (select seller_id from reliable) returning 1
+         )
+         insert into user_scores (user_id, seller_reliable) select seller_id, true from reliable
+         on conflict (user_id) do update set seller_reliable = true where not user_scores.seller_reliable
+         returning 1`,
+        [...reliabilityParams(now, shipWithinMs), BADGE_MIN_ORDERS, BADGE_MIN_ON_TIME, BADGE_MAX_DISPUTED],
+      );
+      return rows.length;
     },
 
     /** A page of a seller's books on sale with their measures over a period. */

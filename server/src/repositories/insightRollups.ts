@@ -1,5 +1,9 @@
 import type { Queryable } from '../db/db';
+import { insightRepository } from './insight';
 import { RAW_VIEWS_KEPT_DAYS } from './views';
+
+/** How often the rollup works out who has the "Reliable seller" badge on book cards. */
+export const BADGE_INTERVAL_MS = 3_600_000;
 
 /** A timestamp's UTC day, as the rollups count days. */
 const DAY = (column: string) => `((${column}) at time zone 'UTC')::date`;
@@ -17,7 +21,7 @@ export function insightRollupsRepository(db: Queryable) {
      * skip): answers the first day recounted, or undefined when another process is at it. Run
      * in a transaction, so readers see the days before or after, never half.
      */
-    async rollUp(now: Date): Promise<{ from: string } | undefined> {
+    async rollUp(now: Date, shipWithinMs: number): Promise<{ from: string } | undefined> {
       const [mark] = await db.query<{ through: Date }>("select through from insight_rollups where name = 'daily' for update skip locked");
       if (!mark) return undefined;
       // From the start of the day the last rollup reached: what was written since may belong to it.
@@ -97,6 +101,13 @@ export function insightRollupsRepository(db: Queryable) {
 
       await db.query(`delete from book_views where viewed_at < $1::timestamptz - interval '${RAW_VIEWS_KEPT_DAYS} days'`, [now]);
       await db.query("update insight_rollups set through = $1 where name = 'daily'", [now]);
+
+      // The badges change slowly and read 90 days of orders: at most once an hour.
+      const [badges] = await db.query<{ through: Date }>("select through from insight_rollups where name = 'badges' for update skip locked");
+      if (badges && now.getTime() - badges.through.getTime() >= BADGE_INTERVAL_MS) {
+        await insightRepository(db).markReliableSellers(now, shipWithinMs);
+        await db.query("update insight_rollups set through = $1 where name = 'badges'", [now]);
+      }
       return { from };
     },
   };

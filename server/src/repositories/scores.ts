@@ -7,6 +7,8 @@ export interface Score {
   count: number;
   /** Completed orders over completed and refunded ones; null with neither. */
   completedShare: number | null;
+  /** A seller's side only, when true: the "Reliable seller" badge (server/src/insight/README.md). */
+  reliable?: true;
 }
 
 export type ScoreSide = 'seller' | 'buyer';
@@ -22,23 +24,24 @@ export const EMPTY_SCORE: Score = { average: null, count: 0, completedShare: nul
  * way costs least (docs/PERFORMANCE.md, "Reviews").
  */
 export function scoreCounts(userId: string, side: ScoreSide): string {
-  const counts = ['ratings', 'rating_sum', 'completed', 'refunded'].map((count) => `sc.${side}_${count}`);
+  const counts = [...['ratings', 'rating_sum', 'completed', 'refunded'].map((count) => `sc.${side}_${count}`), side === 'seller' ? 'sc.seller_reliable' : 'false'];
   return `(select json_build_array(${counts.join(', ')}) from user_scores sc where sc.user_id = ${userId}) as score_counts`;
 }
 
 /** The column `scoreCounts` makes: the shown reviews' count and rating sum, the completed and refunded orders. */
 export interface ScoreRow {
-  score_counts: [ratings: number, ratingSum: number, completed: number, refunded: number] | null;
+  score_counts: [ratings: number, ratingSum: number, completed: number, refunded: number, reliable?: boolean] | null;
 }
 
 /** The `Score` of a row read with `scoreCounts`: the mean to one decimal (halves rounded up, as whole numbers divide). */
 export function scoreOf({ score_counts: counts }: ScoreRow): Score {
   if (counts === null) return EMPTY_SCORE;
-  const [ratings, ratingSum, completed, refunded] = counts;
+  const [ratings, ratingSum, completed, refunded, reliable] = counts;
   return {
     average: ratings > 0 ? Math.round((ratingSum * 10) / ratings) / 10 : null,
     count: ratings,
     completedShare: completed + refunded > 0 ? completed / (completed + refunded) : null,
+    ...(reliable === true && { reliable }),
   };
 }
 
