@@ -39,7 +39,8 @@ export function PeriodPicker({ days, onChange }: { days: PeriodDays; onChange(da
       }}
     >
       {PERIOD_DAYS.map((option) => (
-        <ToggleButton key={option} value={option} sx={{ px: 1.5 }}>
+        // Unchosen periods read in the text colour: the default grey is too faint on white.
+        <ToggleButton key={option} value={option} sx={{ px: 1.5, color: 'text.primary' }}>
           {insightCopy.periodDays(option)}
         </ToggleButton>
       ))}
