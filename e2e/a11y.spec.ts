@@ -531,6 +531,34 @@ for (const size of WIDTHS) {
     });
   }
 
+  // The demo seller sells and is an admin: their Stats and the marketplace's Insight, charts and then every table shown.
+  test(`axe: the Stats and Insight pages at ${size.width}px, charts and tables, have no WCAG 2.2 AA violation`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await logInAs(page, ACCOUNTS.seller);
+    const findings: Finding[] = [];
+    for (const [name, url] of [
+      ['stats', '/dashboard/stats'],
+      ['insight', '/dashboard/insight?days=90'],
+    ] as const) {
+      await page.goto(url);
+      await settled(page);
+      await expect(page.getByRole('list', { name: 'Totals' })).toBeVisible();
+      await transitionsDone(page);
+      findings.push(...(await axeFindings(page, name)));
+      const switches = page.getByRole('switch', { name: 'Show as table' });
+      for (let i = 0; i < (await switches.count()); i += 1) await switches.nth(i).check();
+      await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
+      await transitionsDone(page);
+      findings.push(...(await axeFindings(page, `${name}-tables`)));
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect.soft(pageWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(size.width);
+      await finalScreenshot(page, path.join('routes', String(size.width), `seller-${name}-tables`));
+    }
+    report('insight', size.name, findings);
+    expect(findings.map((f) => `${f.view}: ${f.rule} ×${f.nodes.length} ${f.nodes.slice(0, 3).join(' | ')}`)).toEqual([]);
+  });
+
   test(`axe: a success toast at ${size.width}px has no WCAG 2.2 AA violation`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const buyer = { name: 'Tia Toast', email: uniqueEmail('toast'), role: 'Buyer' as const };
