@@ -46,6 +46,8 @@ export interface PaymentService {
 
 export interface NavigationService {
   navigate(to: string, options?: { replace?: boolean }): void;
+  /** Where the reader is now (path and query): a flow that ends later moves them only if they stayed. */
+  here(): string;
   /** Leaves the app for another site's page (the payment provider's onboarding): a full page load. */
   leave(url: string): void;
 }
@@ -140,6 +142,7 @@ export function createNavigationService(): NavigationService & {
       if (bound) bound(to, options);
       else window.location.assign(to);
     },
+    here: () => `${window.location.pathname}${window.location.search}`,
     leave: (url) => window.location.assign(url),
   };
 }

@@ -158,7 +158,7 @@ export type FakeServices = AppServices & {
   events: FakeEvents;
   notifier: FakeNotifier;
   /** `leave`: the other site's page the app would have gone to. */
-  navigation: { navigate: jest.Mock<void, [string, { replace?: boolean }?]>; leave: jest.Mock<void, [string]> };
+  navigation: { navigate: jest.Mock<void, [string, { replace?: boolean }?]>; here: jest.Mock<string, []>; leave: jest.Mock<void, [string]> };
   tokenSync: TokenSync & { signedIn: jest.Mock; signedOut: jest.Mock };
   /** Files the app saved, kept rather than downloaded. */
   files: { save: jest.Mock<void, [DownloadFile]> };
@@ -168,7 +168,7 @@ export function createFakeServices(): FakeServices {
   return {
     auth: createFakeAuth(),
     payments: createPaymentService(),
-    navigation: { navigate: jest.fn(), leave: jest.fn() },
+    navigation: { navigate: jest.fn(), here: jest.fn(() => '/login'), leave: jest.fn() },
     notifier: createFakeNotifier(),
     tokenSync: { signedIn: jest.fn(async () => undefined), signedOut: jest.fn(async () => undefined) },
     events: createFakeEvents(),

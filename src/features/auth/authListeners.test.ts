@@ -102,6 +102,16 @@ describe('log-in flow', () => {
     expect(services.navigation.navigate).toHaveBeenCalledWith('/', { replace: true });
   });
 
+  it('leaves a reader who went elsewhere while the session started where they went', async () => {
+    apiRecording();
+    const { store, services } = start();
+    // The menu shows them signed in as soon as the identity provider answers; they open the dashboard.
+    services.navigation.here.mockReturnValueOnce('/login').mockReturnValue('/dashboard');
+    store.dispatch(loginRequested({ email: 'reader@example.com', password: 'secret123' }));
+    await until(() => store.getState().auth.flowPending === false && window.localStorage.getItem('accessToken') !== null);
+    expect(services.navigation.navigate).not.toHaveBeenCalled();
+  });
+
   it("shows the identity provider's failure as a plain sentence and stores no token when the password is wrong", async () => {
     const calls = apiRecording();
     const { store, services } = start();

@@ -163,13 +163,16 @@ export function addAuthListeners(startListening: AppStartListening): void {
     effect: async ({ payload }, api) => {
       api.cancelActiveListeners();
       try {
+        const started = api.extra.navigation.here();
         const signedIn = await api.extra.auth.signIn(payload.email, payload.password);
         const user = await waitForConfirmation(signedIn, api);
         if (!user) return; // gave up waiting: signed out
         api.dispatch(profileUpdated(user));
         await startSessionMakingRecord(user, api);
         api.dispatch(flowSucceeded());
-        api.extra.navigation.navigate(payload.from ?? paths.home, { replace: true });
+        // Once the menu shows them signed in they may go on by themselves: only a reader still on
+        // the page they signed in from is taken onwards.
+        if (api.extra.navigation.here() === started) api.extra.navigation.navigate(payload.from ?? paths.home, { replace: true });
       } catch (error) {
         api.dispatch(flowFailed(describeError(error)));
       }
@@ -207,6 +210,7 @@ export function addAuthListeners(startListening: AppStartListening): void {
     effect: async ({ payload }, api) => {
       api.cancelActiveListeners();
       try {
+        const started = api.extra.navigation.here();
         const user = await api.extra.auth.signInWithGoogle();
         api.dispatch(profileUpdated(user));
         if (!user.email) throw new Error(copy.errors.generic);
@@ -216,7 +220,7 @@ export function addAuthListeners(startListening: AppStartListening): void {
         );
         await startSession(user, api);
         api.dispatch(flowSucceeded());
-        api.extra.navigation.navigate(payload?.from ?? paths.home, { replace: true });
+        if (api.extra.navigation.here() === started) api.extra.navigation.navigate(payload?.from ?? paths.home, { replace: true });
       } catch (error) {
         api.dispatch(flowFailed(describeError(error)));
       }
