@@ -13,6 +13,13 @@
  */
 const FixedJSDOMEnvironment = require('jest-fixed-jsdom');
 const { implForWrapper } = require('jsdom/lib/jsdom/living/generated/utils');
+const styleRules = require('jsdom/lib/jsdom/living/helpers/style-rules');
+const { matchesDontThrow } = require('jsdom/lib/jsdom/living/helpers/selectors');
+const defaultStyleSheet = require('jsdom/lib/jsdom/browser/default-stylesheet');
+
+const fromJsdom = { paths: [require.resolve('jsdom')] };
+const cssom = require(require.resolve('rrweb-cssom', fromJsdom));
+const { CSSStyleDeclaration } = require(require.resolve('cssstyle', fromJsdom));
 
 const COMBINATOR_OR_START = /[\s>+~,(]$/;
 
@@ -187,6 +194,148 @@ function filterHasRules(matcher, isValid) {
   return matcher;
 }
 
+/*
+ * jsdom also tries every rule of every style sheet on each element whose style it works out (and
+ * the emotion styles of a test bring a sheet per rule, hundreds of them). Here the rules are kept
+ * in one list per document, in jsdom's order, and filed under the class, id or tag their
+ * selectors need (subjectKeys); an element is tried against the rules filed under its own
+ * classes, id and tag, and those filed under nothing, still in that order. The declaration built
+ * from them is jsdom's: same rules, same order, same matcher, same cache (`_styleCache`, which
+ * jsdom empties on every change to the document and to its list of sheets).
+ *
+ * The list is checked again when that cache was emptied, and when a rule was added or removed
+ * through the CSSOM (insertRule, deleteRule), which leaves the cache alone.
+ */
+let parsedDefaultStyleSheet;
+let ruleEdits = 0;
+const keysOfSelector = new Map();
+for (const Type of [cssom.CSSStyleSheet, cssom.CSSGroupingRule]) {
+  for (const method of ['insertRule', 'deleteRule']) {
+    const original = Type.prototype[method];
+    if (typeof original !== 'function' || original.countsEdits) continue;
+    const counted = function (...args) {
+      ruleEdits += 1;
+      return original.apply(this, args);
+    };
+    counted.countsEdits = true;
+    Type.prototype[method] = counted;
+  }
+}
+
+const { indexOf } = Array.prototype;
+
+/** The rules jsdom tries on an element, in its order: each sheet's, a screen media rule's own inside. */
+function documentRules(documentImpl) {
+  if (!parsedDefaultStyleSheet) parsedDefaultStyleSheet = cssom.parse(defaultStyleSheet);
+  const sheets = [parsedDefaultStyleSheet, ...documentImpl.styleSheets._list];
+  const rules = [];
+  const shape = [];
+  for (const sheet of sheets) {
+    const { cssRules } = sheet;
+    shape.push(sheet, cssRules, cssRules.length);
+    for (let i = 0; i < cssRules.length; i += 1) {
+      const rule = cssRules[i];
+      if (rule.media) {
+        const screen = indexOf.call(rule.media, 'screen') !== -1;
+        shape.push(rule, rule.media.length, screen, rule.cssRules, rule.cssRules.length);
+        if (screen) for (let j = 0; j < rule.cssRules.length; j += 1) rules.push(rule.cssRules[j]);
+      } else rules.push(rule);
+    }
+  }
+  return { rules, shape };
+}
+
+function sameShape(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The document's rules filed by what their selectors need; rebuilt when they changed. */
+function ruleIndexOf(documentImpl, styleCache) {
+  let index = documentImpl._ruleIndex;
+  if (index && index.styleCache === styleCache && index.edits === ruleEdits) return index;
+  const { rules, shape } = documentRules(documentImpl);
+  const selectors = rules.map((rule) => rule.selectorText);
+  if (!index || !sameShape(index.shape, shape) || !sameShape(index.selectors, selectors)) {
+    const always = [];
+    const byClass = new Map();
+    const byId = new Map();
+    const byTag = new Map();
+    const file = (map, key, order) => {
+      const list = map.get(key);
+      if (list) list.push(order);
+      else map.set(key, [order]);
+    };
+    rules.forEach((rule, order) => {
+      const { selectorText } = rule;
+      let keys = keysOfSelector.get(selectorText);
+      if (keys === undefined) {
+        keys = (typeof selectorText === 'string' && subjectKeys(selectorText)) || null;
+        keysOfSelector.set(selectorText, keys);
+      }
+      if (!keys) {
+        always.push(order);
+        return;
+      }
+      for (const name of keys.classes) file(byClass, name, order);
+      for (const name of keys.ids) file(byId, name, order);
+      for (const name of keys.tags) file(byTag, name, order);
+    });
+    index = { rules, shape, selectors, always, byClass, byId, byTag };
+  }
+  index.styleCache = styleCache;
+  index.edits = ruleEdits;
+  documentImpl._ruleIndex = index;
+  return index;
+}
+
+/** The positions of the rules that may match `elementImpl`, in order. */
+function candidatesFor(index, elementImpl) {
+  const lists = [index.always];
+  const add = (list) => {
+    if (list) lists.push(list);
+  };
+  add(index.byTag.get(elementImpl.localName.toLowerCase()));
+  add(index.byId.get((elementImpl.getAttributeNS(null, 'id') ?? '').toLowerCase()));
+  const classes = (elementImpl.getAttributeNS(null, 'class') ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+  for (const name of classes) if (name) add(index.byClass.get(name));
+  if (lists.length === 1) return lists[0];
+  const merged = new Set();
+  for (const list of lists) for (const order of list) merged.add(order);
+  return [...merged].sort((a, b) => a - b);
+}
+
+/** jsdom's getDeclarationForElement (helpers/style-rules.js), trying only the rules that may match. */
+function getDeclarationForElement(elementImpl) {
+  const documentImpl = elementImpl._ownerDocument;
+  let styleCache = documentImpl._styleCache;
+  if (!styleCache) styleCache = documentImpl._styleCache = new WeakMap();
+  const cached = styleCache.get(elementImpl);
+  if (cached) return cached;
+
+  const declaration = new CSSStyleDeclaration();
+  const handleProperty = (style, property) => {
+    const value = style.getPropertyValue(property);
+    if (value === 'unset') declaration.removeProperty(property);
+    else declaration.setProperty(property, value, style.getPropertyPriority(property));
+  };
+  const index = ruleIndexOf(documentImpl, styleCache);
+  for (const order of candidatesFor(index, elementImpl)) {
+    const rule = index.rules[order];
+    if (matchesDontThrow(elementImpl, rule.selectorText)) {
+      Array.prototype.forEach.call(rule.style, (property) => handleProperty(rule.style, property));
+    }
+  }
+  Array.prototype.forEach.call(elementImpl.style, (property) => handleProperty(elementImpl.style, property));
+  styleCache.set(elementImpl, declaration);
+  return declaration;
+}
+
+// jsdom reads inherited and colour values through the module's export; window.getComputedStyle
+// holds its own reference, so the environment fills the cache before it looks.
+styleRules.getDeclarationForElement = getDeclarationForElement;
+
 class Environment extends FixedJSDOMEnvironment {
   constructor(...args) {
     super(...args);
@@ -210,6 +359,13 @@ class Environment extends FixedJSDOMEnvironment {
         matcher = value ? filterHasRules(value, isValid) : value;
       },
     });
+    const window = this.global;
+    const getComputedStyle = window.getComputedStyle;
+    window.getComputedStyle = function (element, ...rest) {
+      const impl = element && typeof element === 'object' ? implForWrapper(element) : undefined;
+      if (impl && impl.nodeType === 1 && impl._ownerDocument) getDeclarationForElement(impl);
+      return getComputedStyle.call(this, element, ...rest);
+    };
   }
 }
 

@@ -83,6 +83,50 @@ describe('the client tests’ computed styles', () => {
   });
 });
 
+describe('the client tests’ cascade', () => {
+  const outline = (selector: string) => window.getComputedStyle(document.querySelector(selector)!).outlineStyle;
+
+  beforeEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = PAGE;
+  });
+
+  it('takes the last matching rule of every sheet in document order, screen media rules included', () => {
+    const sheet = (text: string) => {
+      const style = document.createElement('style');
+      style.textContent = text;
+      document.head.append(style);
+    };
+    sheet('.title { outline-style: dotted } span { outline-style: dashed }');
+    sheet('@media screen { #main .title { outline-style: solid } } @media print { .title { outline-style: double } }');
+    sheet('* { outline-style: groove } .card { outline-style: ridge } .featured { outline-style: inset }');
+    expect(outline('.card.featured .title')).toBe('groove');
+    expect(outline('.card.featured')).toBe('inset');
+    expect(outline('.Card')).toBe('groove'); // class names are case-sensitive
+    expect(outline('#main')).toBe('groove');
+
+    sheet('span.title { outline-style: outset }');
+    expect(outline('.card.featured .title')).toBe('outset');
+  });
+
+  it('sees rules added and removed through the CSSOM, and an element whose classes changed', () => {
+    const style = document.createElement('style');
+    style.textContent = '.title { outline-style: dotted }';
+    document.head.append(style);
+    const title = document.querySelector('.card.featured .title')!;
+    expect(window.getComputedStyle(title).outlineStyle).toBe('dotted');
+
+    const sheet = style.sheet!;
+    sheet.insertRule('.plain { outline-style: solid }', 1);
+    expect(outline('em')).toBe('');
+    title.className = 'plain';
+    expect(window.getComputedStyle(title).outlineStyle).toBe('solid');
+    sheet.deleteRule(1);
+    document.body.append(document.createElement('i')); // jsdom keeps computed styles until the document changes
+    expect(window.getComputedStyle(title).outlineStyle).toBe('');
+  });
+});
+
 describe('the selector reading behind it', () => {
   it('drops top-level :has() parts, standing in * for a compound left empty, and leaves nested ones', () => {
     expect(withoutHas('.a:has(> .b)')).toBe('.a');
