@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { copy } from '../../config/copy';
 import { reportsCopy } from './copy';
 import { reportToasts } from './toasts';
@@ -19,12 +19,18 @@ const summaries = () =>
     .map((row) => within(row).queryByText(/^Book \d+$/)?.textContent);
 const rowOf = (text: string) => screen.getByRole('row', { name: new RegExp(text) });
 
+/** Puts `text` in `field` at once: what is typed matters here, not the typing of it. */
+async function enter(user: UserEvent, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
 beforeEach(() => localStorage.setItem('accessToken', 't0k'));
 
 describe('reports (admin)', () => {
   it('lists the open reports newest first, 25 a page from the API, and asks for the next with its cursor', async () => {
     const api = serveAdminReports(numbered(30, (n) => aReport(n)));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderReports();
 
     expect(await screen.findByRole('heading', { level: 1, name: reportsCopy.title })).toBeInTheDocument();
@@ -46,7 +52,7 @@ describe('reports (admin)', () => {
       aReport(4, { state: 'dismissed', kind: 'review', reason: 'spam' }),
     ];
     const api = serveAdminReports(reports);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderReports();
     await waitFor(() => expect(summaries()).toEqual(['Book 3', 'Book 2', 'Book 1']));
 
@@ -79,7 +85,7 @@ describe('reports (admin)', () => {
       }),
     ]);
     renderReports();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(await screen.findByRole('combobox', { name: reportsCopy.state }), reportsCopy.any);
     const row = await screen.findByRole('row', { name: /Pay me by wire instead/ });
     expect(within(row).getByText(reportsCopy.kinds.message)).toBeInTheDocument();
@@ -102,7 +108,7 @@ describe('reports (admin)', () => {
 
   it('hides what was reported only with a reason, says so, and reads the queue again', async () => {
     const api = serveAdminReports([aReport(1)]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { services } = renderReports();
     await screen.findByRole('row', { name: /Book 1/ });
     await user.click(within(rowOf('Book 1')).getByRole('button', { name: reportsCopy.moves.hide }));
@@ -113,7 +119,7 @@ describe('reports (admin)', () => {
     expect(await within(dialog).findByText(reportsCopy.whyNeeded)).toBeInTheDocument();
     expect(api.posts).toEqual([]);
 
-    await user.type(within(dialog).getByRole('textbox', { name: reportsCopy.reason }), ' Counterfeit copy ');
+    await enter(user, within(dialog).getByRole('textbox', { name: reportsCopy.reason }), ' Counterfeit copy ');
     await user.click(within(dialog).getByRole('button', { name: reportsCopy.moves.hide }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.posts).toEqual([{ path: '/admin/reports/rep01/actions', body: { action: 'hide', reason: 'Counterfeit copy' } }]);
@@ -123,7 +129,7 @@ describe('reports (admin)', () => {
 
   it('offers no hiding of a user, and suspends, deletes or dismisses through the same dialog', async () => {
     const api = serveAdminReports([aReport(1, { kind: 'user', targetId: 'u-vera', target: { summary: 'Book 1', hidden: false } })]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderReports();
     await screen.findByRole('row', { name: /Book 1/ });
     const row = rowOf('Book 1');
@@ -132,7 +138,7 @@ describe('reports (admin)', () => {
     for (const action of ['suspend', 'delete', 'dismiss'] as const) {
       await user.click(within(rowOf('Book 1')).getByRole('button', { name: reportsCopy.moves[action] }));
       const dialog = await screen.findByRole('dialog', { name: reportsCopy.ask[action] });
-      await user.type(within(dialog).getByRole('textbox', { name: reportsCopy.reason }), `Why ${action}`);
+      await enter(user, within(dialog).getByRole('textbox', { name: reportsCopy.reason }), `Why ${action}`);
       await user.click(within(dialog).getByRole('button', { name: reportsCopy.moves[action] }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     }
@@ -145,12 +151,12 @@ describe('reports (admin)', () => {
 
   it('keeps the dialog open with the refusal', async () => {
     serveAdminReports([aReport(1)], { fail: 400 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderReports();
     await screen.findByRole('row', { name: /Book 1/ });
     await user.click(within(rowOf('Book 1')).getByRole('button', { name: reportsCopy.moves.hide }));
     const dialog = await screen.findByRole('dialog', { name: reportsCopy.ask.hide });
-    await user.type(within(dialog).getByRole('textbox', { name: reportsCopy.reason }), 'Spam');
+    await enter(user, within(dialog).getByRole('textbox', { name: reportsCopy.reason }), 'Spam');
     await user.click(within(dialog).getByRole('button', { name: reportsCopy.moves.hide }));
     expect(await within(dialog).findByText('Only a listing, a message or a review can be hidden')).toBeInTheDocument();
   });
@@ -159,13 +165,13 @@ describe('reports (admin)', () => {
     const api = serveAdminReports([
       aReport(1, { user: { _id: 'u-vera', name: 'Vera Seller', email: 'vera@example.com', suspended: true } }),
     ]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { services } = renderReports();
     await screen.findByRole('row', { name: /Book 1/ });
     await user.click(within(rowOf('Book 1')).getByRole('button', { name: reportsCopy.lift }));
     const dialog = await screen.findByRole('dialog', { name: reportsCopy.lift });
     expect(within(dialog).getByText('Vera Seller (vera@example.com)')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: reportsCopy.reason }), 'Appeal accepted');
+    await enter(user, within(dialog).getByRole('textbox', { name: reportsCopy.reason }), 'Appeal accepted');
     await user.click(within(dialog).getByRole('button', { name: reportsCopy.lift }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.posts).toEqual([{ path: '/admin/users/u-vera/reinstate', body: { reason: 'Appeal accepted' } }]);
