@@ -278,7 +278,20 @@ const clientConfig = (_env: unknown, argv: { mode?: Configuration['mode'] }): Co
     optimization: {
       ...(production && { moduleIds: false as const }),
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } } })],
-      splitChunks: { chunks: 'async' },
+      splitChunks: {
+        chunks: 'async',
+        cacheGroups: {
+          // The API's base (settings, the token, the RTK Query API and its errors) in one chunk that
+          // the app layer and every page share: left to the defaults, it came twice, once with the
+          // app layer and once with a page's own shared chunk.
+          apiBase: {
+            test: /[\\/]src[\\/](api[\\/](baseApi|errorMessages)|config[\\/]env|lib[\\/]tokenStorage)\.ts$/,
+            name: 'api-base',
+            enforce: true,
+            priority: 10,
+          },
+        },
+      },
     },
     performance: { hints: false },
     devServer: {

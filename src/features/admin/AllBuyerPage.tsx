@@ -6,9 +6,12 @@ import { buyerColumns } from './buyerColumns';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { UsersGrid } from './UsersGrid';
 import { useUserListGrid } from './useUserListGrid';
+import { useFeatureListeners } from '../../app/featureListeners';
+import { addAdminListeners } from './adminListeners';
 
 /** All Buyer (admins): turn a buyer into a seller, or remove one after confirming. */
 export function Component() {
+  useFeatureListeners(addAdminListeners);
   const list = useUserListGrid(useGetBuyersQuery);
   const [makeSeller, making] = useMakeSellerMutation();
   const [toDelete, setToDelete] = useState<User | null>(null);

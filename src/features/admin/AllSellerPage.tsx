@@ -6,9 +6,12 @@ import { DeleteUserDialog } from './DeleteUserDialog';
 import { sellerColumns } from './sellerColumns';
 import { UsersGrid } from './UsersGrid';
 import { useUserListGrid } from './useUserListGrid';
+import { useFeatureListeners } from '../../app/featureListeners';
+import { addAdminListeners } from './adminListeners';
 
 /** All seller (admins): verify a seller, or remove one after confirming. */
 export function Component() {
+  useFeatureListeners(addAdminListeners);
   const list = useUserListGrid(useGetSellersQuery);
   const [verifySeller, verifying] = useVerifySellerMutation();
   const [toDelete, setToDelete] = useState<User | null>(null);

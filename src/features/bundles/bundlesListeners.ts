@@ -1,15 +1,9 @@
-import { addListener } from '@reduxjs/toolkit';
-import { useEffect } from 'react';
 import { errorMessage } from '../../api/baseApi';
-import { useAppDispatch } from '../../app/hooks';
+import { useFeatureListeners } from '../../app/featureListeners';
 import type { AppStartListening } from '../../app/listenerMiddleware';
-import type { AppServices } from '../../app/services';
-import type { AppDispatch, RootState } from '../../app/storeShell';
 import { paths } from '../../config/paths';
 import { bundlesApi } from './bundlesApi';
 import { bundlesCopy, shopPolicyCopy } from './copy';
-
-const addAppListener = addListener.withTypes<RootState, AppDispatch, AppServices>();
 
 /**
  * Bundles: a word after a book is added, the API's reason when an addition, a removal or a
@@ -45,36 +39,5 @@ export function addBundleListeners(startListening: AppStartListening): void {
   });
 }
 
-/** Each store's bundle listeners and how many mounted components use them. */
-const inUse = new WeakMap<AppDispatch, { users: number; stop(): void }>();
-
-/**
- * The bundle listeners, while a page or a button that starts these flows is on screen: they come
- * with the feature's chunk, so the API layer every page loads does not carry them. Many buttons
- * (a page of search results) share one set, which goes with the last of them.
- */
-export function useBundleListeners(): void {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    let entry = inUse.get(dispatch);
-    if (!entry) {
-      const stops: (() => void)[] = [];
-      const start = ((options: Parameters<typeof addAppListener>[0]) => {
-        const stop = dispatch(addAppListener(options)) as unknown as () => void;
-        stops.push(stop);
-        return stop;
-      }) as unknown as AppStartListening;
-      addBundleListeners(start);
-      entry = { users: 0, stop: () => stops.forEach((stop) => stop()) };
-      inUse.set(dispatch, entry);
-    }
-    const current = entry;
-    current.users += 1;
-    return () => {
-      current.users -= 1;
-      if (current.users > 0) return;
-      current.stop();
-      inUse.delete(dispatch);
-    };
-  }, [dispatch]);
-}
+/** The bundle listeners, while a page or a button that starts these flows is on screen (src/app/featureListeners.ts). */
+export const useBundleListeners = (): void => useFeatureListeners(addBundleListeners);

@@ -13,12 +13,15 @@ import { EarningsSummary } from './EarningsSummary';
 import { entryColumns } from './entryColumns';
 import { PayoutsPanel } from './PayoutsPanel';
 import { PayoutsReturn } from './PayoutsReturn';
+import { useFeatureListeners } from '../../app/featureListeners';
+import { addEarningsListeners } from './earningsListeners';
 
 /**
  * My Earnings (sellers): what they are owed, what the shop keeps, how they get paid, and every
  * entry of their ledger.
  */
 export function Component() {
+  useFeatureListeners(addEarningsListeners);
   const earnings = useGetEarningsQuery().data;
   const entries = useGetEarningEntriesInfiniteQuery();
   const rows = rowsOf(entries.data?.pages);

@@ -1,17 +1,11 @@
-import { addListener } from '@reduxjs/toolkit';
-import { useEffect } from 'react';
 import { errorMessage } from '../../api/baseApi';
-import { useAppDispatch } from '../../app/hooks';
+import { useFeatureListeners } from '../../app/featureListeners';
 import type { AppStartListening } from '../../app/listenerMiddleware';
-import type { AppServices } from '../../app/services';
-import type { AppDispatch, RootState } from '../../app/storeShell';
 import { paths } from '../../config/paths';
 import { formatUsd } from '../../lib/money';
 import { notificationArrived } from '../../api/liveEvents';
 import { offersCopy } from './copy';
 import { offersApi } from './offersApi';
-
-const addAppListener = addListener.withTypes<RootState, AppDispatch, AppServices>();
 
 /**
  * Offers: the offer's page once one is sent (a refusal is said in its dialog), a word after each
@@ -59,36 +53,5 @@ export function addOfferListeners(startListening: AppStartListening): void {
   });
 }
 
-/** Each store's offer listeners and how many mounted components use them. */
-const inUse = new WeakMap<AppDispatch, { users: number; stop(): void }>();
-
-/**
- * The offer listeners, while an offer page, dialog or button is on screen: they come with the
- * feature's chunks, so the API layer every page loads does not carry them. Several users share one
- * set, which goes with the last of them.
- */
-export function useOfferListeners(): void {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    let entry = inUse.get(dispatch);
-    if (!entry) {
-      const stops: (() => void)[] = [];
-      const start = ((options: Parameters<typeof addAppListener>[0]) => {
-        const stop = dispatch(addAppListener(options)) as unknown as () => void;
-        stops.push(stop);
-        return stop;
-      }) as unknown as AppStartListening;
-      addOfferListeners(start);
-      entry = { users: 0, stop: () => stops.forEach((stop) => stop()) };
-      inUse.set(dispatch, entry);
-    }
-    const current = entry;
-    current.users += 1;
-    return () => {
-      current.users -= 1;
-      if (current.users > 0) return;
-      current.stop();
-      inUse.delete(dispatch);
-    };
-  }, [dispatch]);
-}
+/** The offer listeners, while a page or a button that starts these flows is on screen (src/app/featureListeners.ts). */
+export const useOfferListeners = (): void => useFeatureListeners(addOfferListeners);

@@ -14,6 +14,8 @@ import { payoutColumns } from './payoutColumns';
 import { useGetCommissionByMonthQuery, useGetPayoutsQuery, useGetWaitingSellersQuery } from './payoutsApi';
 import { ReconciliationPanel } from './ReconciliationPanel';
 import { commissionColumns, waitingColumns } from './waitingColumns';
+import { useFeatureListeners } from '../../app/featureListeners';
+import { addPayoutListeners } from './payoutsListeners';
 
 const PAGE_SIZES = [10, 25, 50];
 
@@ -108,6 +110,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * account, the commission by month, and whether the ledger agrees with Stripe.
  */
 export function Component() {
+  useFeatureListeners(addPayoutListeners);
   return (
     <Box>
       <Typography variant="h2" component="h1" gutterBottom>

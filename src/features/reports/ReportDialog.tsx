@@ -20,6 +20,8 @@ import { reportsCopy } from './copy';
 import type { ReportKind, ReportReason } from './types';
 import { useCreateReportMutation } from './reportsApi';
 import { isRepeatReport } from './reportsListeners';
+import { useFeatureListeners } from '../../app/featureListeners';
+import { addReportListeners } from './reportsListeners';
 
 export const REPORT_REASONS: ReportReason[] = ['fake', 'prohibited', 'abuse', 'spam', 'other'];
 export const REPORT_TEXT_MAX = 2000;
@@ -49,6 +51,7 @@ export interface ReportDialogProps {
  * thanks them); reported already, it closes too (the toast says so); any other refusal stays here.
  */
 export function ReportDialog({ kind, id, open, onClose }: ReportDialogProps) {
+  useFeatureListeners(addReportListeners);
   const dialogId = useId();
   const [createReport, { isLoading, error, reset }] = useCreateReportMutation();
   const formik = useFormik<ReportValues>({

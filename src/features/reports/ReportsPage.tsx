@@ -12,6 +12,8 @@ import { ModerationDialog, type Decision } from './ModerationDialog';
 import { compactReportColumns, reportColumns } from './reportColumns';
 import { ReportFiltersBar } from './ReportFiltersBar';
 import { PAGE_SIZES, useReportsGrid } from './useReportsGrid';
+import { useFeatureListeners } from '../../app/featureListeners';
+import { addReportListeners } from './reportsListeners';
 
 /**
  * Admins: the reports, newest first, a page at a time from the API, narrowed by state, kind and
@@ -19,6 +21,7 @@ import { PAGE_SIZES, useReportsGrid } from './useReportsGrid';
  * done so far; each decision (hide, suspend, delete, dismiss, lift a suspension) asks for a reason.
  */
 export function Component() {
+  useFeatureListeners(addReportListeners);
   const grid = useReportsGrid();
   const [decision, setDecision] = useState<Decision | null>(null);
   // The dashboard is never prerendered, so the width may be read on the first render.

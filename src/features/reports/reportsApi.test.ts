@@ -1,16 +1,22 @@
+import { addListener } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
+import type { AppStartListening } from '../../app/listenerMiddleware';
 import { setupStore } from '../../app/store';
 import { createFakeServices } from '../../testing/fakeServices';
 import { signedInState } from '../../testing/renderWithProviders';
 import { API, server } from '../../testing/server';
 import { trackStore } from '../../testing/storeRegistry';
 import { reportsApi } from './reportsApi';
+import { addReportListeners } from './reportsListeners';
 import { aReport } from './testSupport';
 
 const newStore = () => {
   localStorage.setItem('accessToken', 't0k');
   const services = createFakeServices();
-  return { store: trackStore(setupStore(services, signedInState({ isAdmin: true }))), services };
+  const store = trackStore(setupStore(services, signedInState({ isAdmin: true })));
+  // As the reports page and the report dialog attach them while they are open.
+  addReportListeners(((options: Parameters<typeof addListener>[0]) => store.dispatch(addListener(options))) as unknown as AppStartListening);
+  return { store, services };
 };
 
 describe('reports API', () => {
