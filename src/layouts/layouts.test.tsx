@@ -43,7 +43,7 @@ describe('dashboard side menu', () => {
     expect(menuOf()).toEqual([['My Orders', '/dashboard']]);
   });
 
-  it('adds All seller, All Buyer, Disputes, Payouts and Reports for an admin', () => {
+  it('adds All seller, All Buyer, Disputes, Payouts, Reports and Insight for an admin', () => {
     renderDashboard({ isAdmin: true });
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
@@ -57,10 +57,11 @@ describe('dashboard side menu', () => {
       ['Disputes', '/dashboard/disputes'],
       ['Payouts', '/dashboard/payouts'],
       ['Reports', '/dashboard/reports'],
+      ['Insight', '/dashboard/insight'],
     ]);
   });
 
-  it('adds Add Product, My Products, Inventory, My Buyer, My Earnings and Bundle shipping and discounts for a seller', () => {
+  it('adds Add Product, My Products, Inventory, My Buyer, My Earnings, Stats and Bundle shipping and discounts for a seller', () => {
     renderDashboard({ isSeller: true });
     expect(menuOf()).toEqual([
       ['My Orders', '/dashboard'],
@@ -74,6 +75,7 @@ describe('dashboard side menu', () => {
       ['Inventory', '/dashboard/inventory'],
       ['My Buyer', '/dashboard/mybuyer'],
       ['My Earnings', '/dashboard/earnings'],
+      ['Stats', '/dashboard/stats'],
       ['Bundle shipping and discounts', '/dashboard/shop-policy'],
     ]);
   });
@@ -90,7 +92,7 @@ describe('dashboard side menu: where you are', () => {
   it('puts each link in a list item, so the list holds only items', () => {
     renderDashboard({ isAdmin: true });
     const list = within(screen.getByRole('navigation', { name: 'dashboard' })).getByRole('list');
-    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI', 'LI']);
+    expect(Array.from(list.children).map((child) => child.tagName)).toEqual(Array(12).fill('LI'));
   });
 
   it('starts with a skip link to the main region', async () => {
