@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { pagedList } from '../../testing/pagedList';
@@ -6,6 +6,7 @@ import { renderWithProviders, signedInState } from '../../testing/renderWithProv
 import { API, server } from '../../testing/server';
 import type { Earnings, Payout, PayoutAccount } from '../../types/entities';
 import { Component as EarningsPage } from './EarningsPage';
+import { RETURN_POLL_MS } from './PayoutsReturn';
 
 const earningsWith = (account: PayoutAccount, available = 1234.5): Earnings => ({
   balance: { pending: 16, available, inTransit: 0, paidOut: 0 },
@@ -203,22 +204,29 @@ describe('My Earnings: payouts', () => {
   });
 
   it('back from setting up (?payouts=return): thanks the seller, and reads the account again until Stripe confirms it', async () => {
-    let state: PayoutAccount['state'] = 'pending';
-    const calls = serveSeller(() => earningsWith({ state, due: [] }));
-    const { services } = renderPage('/dashboard/earnings?payouts=return');
+    // The account is read again every RETURN_POLL_MS (3 s): a fake clock runs through those waits.
+    jest.useFakeTimers();
+    try {
+      let state: PayoutAccount['state'] = 'pending';
+      const calls = serveSeller(() => earningsWith({ state, due: [] }));
+      const { services } = renderPage('/dashboard/earnings?payouts=return');
 
-    expect(await screen.findByRole('status')).toHaveTextContent("Thanks — we'll update your payout status as soon as Stripe confirms it");
-    expect(await payoutsRegion()).toHaveTextContent('Finish setting up payouts.');
-    expect(services.navigation.leave).not.toHaveBeenCalled();
+      expect(await screen.findByRole('status')).toHaveTextContent("Thanks — we'll update your payout status as soon as Stripe confirms it");
+      expect(await payoutsRegion()).toHaveTextContent('Finish setting up payouts.');
+      expect(services.navigation.leave).not.toHaveBeenCalled();
 
-    state = 'active';
-    expect(await within(await payoutsRegion()).findByRole('button', { name: 'Withdraw' }, { timeout: 6000 })).toBeInTheDocument();
-    expect(screen.queryByText(/Thanks — we'll update/)).not.toBeInTheDocument();
-    const reads = calls.filter((call) => call === 'GET /earnings').length;
-    expect(reads).toBeGreaterThanOrEqual(2);
+      state = 'active';
+      await act(() => jest.advanceTimersByTimeAsync(RETURN_POLL_MS));
+      expect(await within(await payoutsRegion()).findByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
+      expect(screen.queryByText(/Thanks — we'll update/)).not.toBeInTheDocument();
+      const reads = calls.filter((call) => call === 'GET /earnings').length;
+      expect(reads).toBeGreaterThanOrEqual(2);
 
-    // Confirmed: no more reading.
-    await new Promise((resolve) => setTimeout(resolve, 3500));
-    expect(calls.filter((call) => call === 'GET /earnings')).toHaveLength(reads);
+      // Confirmed: no more reading, however long the page stays open.
+      await act(() => jest.advanceTimersByTimeAsync(3 * RETURN_POLL_MS));
+      expect(calls.filter((call) => call === 'GET /earnings')).toHaveLength(reads);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
