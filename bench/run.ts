@@ -30,6 +30,7 @@ const PARTS: Record<string, Part> = {
   inventory: { file: 'inventory/index.ts', what: "a dealer's 100,000-row inventory file: check and apply times, the API's memory, and the catalogue's requests per second while it applies (PostgreSQL with DATABASE_URL, else PGlite)", needsBuild: false },
   offers: { file: 'offers/index.ts', what: '1,000 offers expiring in one sweep (PGlite; two sweepers on PostgreSQL), and with DATABASE_URL a 10-book bundle checkout and 50 buyers offering while the seller accepts one', needsBuild: false },
   reviews: { file: 'reviews/index.ts', what: "the category page (100 books and their sellers' scores) at 50,000 books, with 10,000 reviews and without", needsBuild: false },
+  insight: { file: 'insight/index.ts', what: "5,000 book-view beacons a second against the buyers' mix in alternate rounds, none lost, and with DATABASE_URL the Stats and Insight routes over 10,000,000 raw views and a year of rollups", needsBuild: false },
 };
 /** A part's own time limit comes first (BENCH_TIMEOUT_MINUTES); this only ends a part that ignored it. */
 const BACKSTOP_MINUTES = Number(process.env.BENCH_TIMEOUT_MINUTES ?? 60) + 2;
