@@ -1,3 +1,4 @@
+import { ViewBatcher } from '../src/insight/views';
 import { addProduct, buildSecondApp, type Actor, type TestApp } from './helper';
 import { DAY, MINUTE, orderShop, type MovableClock } from './orderSupport';
 
@@ -101,6 +102,18 @@ describe('POST /views', () => {
     expect(huge.statusCode).toBe(413);
     await t.app.insight.flush();
     expect(await rawViews(bookId)).toBe(0);
+  });
+});
+
+describe('the sessions a process remembers', () => {
+  it('are at most its bound, the most recent kept', () => {
+    const batcher = new ViewBatcher({ db: t.testDb.db, clock, log: t.app.log }, 1_000);
+    for (let n = 0; n < 4_900; n += 1) expect(batcher.take({ bookId: 'b', session: `tab-${n}`, viewerId: null })).toBe(true);
+    expect(batcher.remembered).toBeLessThanOrEqual(1_000);
+    // The last few hundred are still known: seen again within 30 minutes, they count nothing.
+    for (let n = 4_600; n < 4_900; n += 1) expect(batcher.take({ bookId: 'b', session: `tab-${n}`, viewerId: null })).toBe(false);
+    // The first were forgotten (the database still refuses them, for every process).
+    expect(batcher.take({ bookId: 'b', session: 'tab-0', viewerId: null })).toBe(true);
   });
 });
 

@@ -20,23 +20,34 @@ export const BOT_AGENT = /bot|crawl|spider|slurp|preview|facebookexternalhit|emb
  */
 export class ViewBatcher {
   private waiting: PendingView[] = [];
-  /** `book|session` → when this process last counted it (ms). */
-  private readonly counted = new Map<string, number>();
+  /**
+   * `book|session` → when this process last counted it (ms), in two generations: the newer takes
+   * every count; once it holds half of `remember`, the older is dropped whole and the newer becomes
+   * it. So at most `remember` are kept, and forgetting costs nothing per view (deleting a Map's
+   * oldest key one at a time leaves holes that every later lookup of the first key walks over).
+   */
+  private recent = new Map<string, number>();
+  private older = new Map<string, number>();
   private writing: Promise<void> = Promise.resolve();
   /** Views written and counted, for the log and the bench. */
   written = 0;
 
-  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger }) {}
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger },
+    private readonly remember = REMEMBERED_MAX,
+  ) {}
 
   /** Takes a view; answers false when this process counted the session's view of the book within 30 minutes. */
   take(view: Omit<PendingView, 'at'>): boolean {
     const at = this.deps.clock.now();
     const key = `${view.bookId}|${view.session}`;
-    const last = this.counted.get(key);
+    const last = this.recent.get(key) ?? this.older.get(key);
     if (last !== undefined && at.getTime() - last < WINDOW_MS) return false;
-    this.counted.delete(key);
-    this.counted.set(key, at.getTime());
-    if (this.counted.size > REMEMBERED_MAX) this.counted.delete(this.counted.keys().next().value as string);
+    this.recent.set(key, at.getTime());
+    if (this.recent.size >= this.remember / 2) {
+      this.older = this.recent;
+      this.recent = new Map();
+    }
     this.waiting.push({ ...view, at });
     if (this.waiting.length >= VIEW_BATCH_MAX) void this.flush();
     return true;
@@ -44,6 +55,11 @@ export class ViewBatcher {
 
   get pending(): number {
     return this.waiting.length;
+  }
+
+  /** How many (book, session) counts this process remembers: at most `remember`. */
+  get remembered(): number {
+    return this.recent.size + this.older.size;
   }
 
   /** Writes what waits, one batch after the other; a failed batch is logged and dropped. */
