@@ -8,12 +8,16 @@ alter table book_daily add column offers integer not null default 0;
 alter table book_daily alter column views set default 0;
 alter table book_daily alter column sessions set default 0;
 
--- Per seller and day: the distinct sessions that viewed any of their books, the orders paid, and
+-- Per seller and day: their books' measures summed, the distinct sessions that viewed any of their books, the orders paid, and
 -- the revenue (the books net of commission, shipping excluded; a refund takes its order's off on
 -- the day of the refund). An order is the seller's, not a book's: a bundle is one order.
 create table seller_daily (
   seller_id text not null,
   day date not null,
+  -- Their books' views, favourites and offers that day, summed, so a seller's year reads 365 rows.
+  views integer not null default 0,
+  favourites integer not null default 0,
+  offers integer not null default 0,
   sessions integer not null default 0,
   orders integer not null default 0,
   revenue_cents bigint not null default 0,

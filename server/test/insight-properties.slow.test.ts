@@ -73,17 +73,24 @@ async function check(seller: Actor, bookIds: string[]) {
      from ledger_transactions t join bookings k on k.id = t.booking_id where k.seller_id = $1 and t.kind in ('charge', 'refund')`,
     [seller.id],
   );
-  const perDay = new Map<string, { sessions: Set<string>; orders: number; revenue: number }>();
-  const sellerDay = (day: string) => perDay.get(day) ?? perDay.set(day, { sessions: new Set(), orders: 0, revenue: 0 }).get(day)!;
-  for (const view of views) sellerDay(dayOf(view.viewed_at)).sessions.add(view.session);
+  const perDay = new Map<string, { views: number; favourites: number; sessions: Set<string>; orders: number; revenue: number }>();
+  const sellerDay = (day: string) =>
+    perDay.get(day) ?? perDay.set(day, { views: 0, favourites: 0, sessions: new Set(), orders: 0, revenue: 0 }).get(day)!;
+  for (const view of views) {
+    sellerDay(dayOf(view.viewed_at)).sessions.add(view.session);
+    sellerDay(dayOf(view.viewed_at)).views += 1;
+  }
+  for (const favourite of favourites) sellerDay(dayOf(favourite.created_at)).favourites += 1;
   for (const entry of money) {
     const counted = sellerDay(dayOf(entry.at));
     if (entry.kind === 'charge') counted.orders += 1;
     counted.revenue += (entry.kind === 'charge' ? 1 : -1) * (entry.price - entry.commission);
   }
-  const expectedSeller = [...perDay].map(([day, value]) => ({ day, sessions: value.sessions.size, orders: value.orders, revenue: value.revenue }));
+  const expectedSeller = [...perDay].map(([day, value]) => ({
+    day, views: value.views, favourites: value.favourites, sessions: value.sessions.size, orders: value.orders, revenue: value.revenue,
+  }));
   const rolledSeller = await db.query<Record<string, unknown>>(
-    "select to_char(day, 'YYYY-MM-DD') as day, sessions, orders, revenue_cents::int as revenue from seller_daily where seller_id = $1",
+    "select to_char(day, 'YYYY-MM-DD') as day, views, favourites, sessions, orders, revenue_cents::int as revenue from seller_daily where seller_id = $1",
     [seller.id],
   );
   expect(sortRows(rolledSeller)).toEqual(sortRows(expectedSeller));

@@ -122,59 +122,43 @@ export function insightRepository(db: Queryable) {
   };
 
   return {
-    /** A seller's sums for a period and the one before (`previous.from` … `period.to`). */
+    /** A seller's sums for a period and the one before (`previous.from` … `period.to`): one row a day. */
     async sellerSums(sellerId: string, period: DayRange, previous: DayRange): Promise<{ current: SellerSums; previous: SellerSums }> {
-      const [books] = await db.query<Record<string, string>>(
-        `select ${['views', 'favourites', 'offers'].map(split).join(', ')}
-         from book_daily where seller_id = $1 and day >= $3::date and day <= $4::date`,
-        [sellerId, period.from, previous.from, period.to],
-      );
-      const [shop] = await db.query<Record<string, string>>(
-        `select ${['sessions', 'orders', 'revenue_cents'].map(split).join(', ')}
+      const [row] = await db.query<Record<string, string>>(
+        `select ${['views', 'favourites', 'offers', 'sessions', 'orders', 'revenue_cents'].map(split).join(', ')}
          from seller_daily where seller_id = $1 and day >= $3::date and day <= $4::date`,
         [sellerId, period.from, previous.from, period.to],
       );
       const sums = (prefix: string): SellerSums => ({
-        views: int(books[`${prefix}views`]),
-        sessions: int(shop[`${prefix}sessions`]),
-        favourites: int(books[`${prefix}favourites`]),
-        offers: int(books[`${prefix}offers`]),
-        orders: int(shop[`${prefix}orders`]),
-        revenue: int(shop[`${prefix}revenue_cents`]),
+        views: int(row[`${prefix}views`]),
+        sessions: int(row[`${prefix}sessions`]),
+        favourites: int(row[`${prefix}favourites`]),
+        offers: int(row[`${prefix}offers`]),
+        orders: int(row[`${prefix}orders`]),
+        revenue: int(row[`${prefix}revenue_cents`]),
       });
       return { current: sums(''), previous: sums('prev_') };
     },
 
     /** A seller's days of a period (days without any are left out). */
-    async sellerDays(sellerId: string, period: DayRange): Promise<DayRow[]> {
-      const params = [sellerId, period.from, period.to];
-      const [views, shop] = await Promise.all([
-        db.query<{ day: string; views: number }>(
-          `select ${day('day')} as day, sum(views)::int as views from book_daily
-           where seller_id = $1 and day between $2::date and $3::date group by day`,
-          params,
-        ),
-        db.query<{ day: string; orders: number; revenue: string }>(
-          `select ${day('day')} as day, orders, revenue_cents as revenue from seller_daily
-           where seller_id = $1 and day between $2::date and $3::date`,
-          params,
-        ),
-      ]);
-      const days = new Map<string, DayRow>();
-      const of = (name: string) => days.get(name) ?? days.set(name, { day: name, views: 0, orders: 0, revenue: 0, commission: 0 }).get(name)!;
-      for (const row of views) of(row.day).views = row.views;
-      for (const row of shop) Object.assign(of(row.day), { orders: row.orders, revenue: int(row.revenue) });
-      return [...days.values()];
+    sellerDays(sellerId: string, period: DayRange): Promise<DayRow[]> {
+      return db.query<DayRow>(
+        `select ${day('day')} as day, views, orders, revenue_cents::int8 as revenue, 0 as commission from seller_daily
+         where seller_id = $1 and day between $2::date and $3::date order by day`,
+        [sellerId, period.from, period.to],
+      );
     },
 
-    /** A seller's five books with the most of a measure in a period (none with nothing). */
+    /** A seller's five books with the most of a measure in a period (none with nothing): summed per book, then named. */
     async sellerTop(sellerId: string, period: DayRange, measure: 'views' | 'favourites'): Promise<TopBook[]> {
       return db.query<TopBook>(
-        `select d.book_id as "bookId", b.name, sum(d.${measure})::int as count
-         from book_daily d join books b on b.id = d.book_id
-         where d.seller_id = $1 and d.day between $2::date and $3::date
-         group by d.book_id, b.name having sum(d.${measure}) > 0
-         order by count desc, d.book_id limit 5`,
+        `select t.book_id as "bookId", b.name, t.count from (
+           select book_id, sum(${measure})::int as count from book_daily
+           where seller_id = $1 and day between $2::date and $3::date
+           group by book_id having sum(${measure}) > 0
+           order by count desc, book_id limit 5
+         ) t join books b on b.id = t.book_id
+         order by t.count desc, t.book_id`,
         [sellerId, period.from, period.to],
       );
     },

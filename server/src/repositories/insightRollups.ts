@@ -49,13 +49,17 @@ export function insightRollupsRepository(db: Queryable) {
 
       await db.query('delete from seller_daily where day >= $1::date', [from]);
       await db.query(
-        `insert into seller_daily (seller_id, day, sessions, orders, revenue_cents)
-         select seller_id, day, sum(sessions), sum(orders), sum(revenue)
+        `insert into seller_daily (seller_id, day, views, favourites, offers, sessions, orders, revenue_cents)
+         select seller_id, day, sum(views), sum(favourites), sum(offers), sum(sessions), sum(orders), sum(revenue)
          from (
-           select seller_id, ${DAY('viewed_at')} as day, count(distinct session) as sessions, 0 as orders, 0 as revenue
+           select seller_id, day, sum(views) as views, sum(favourites) as favourites, sum(offers) as offers,
+               0 as sessions, 0 as orders, 0 as revenue
+             from book_daily where seller_id is not null and day >= $1::date group by 1, 2
+           union all
+           select seller_id, ${DAY('viewed_at')}, 0, 0, 0, count(distinct session), 0, 0
              from book_views where seller_id is not null and viewed_at >= $1 and viewed_at <= $2 group by 1, 2
            union all
-           select k.seller_id, ${DAY('t.at')}, 0, count(*) filter (where t.kind = 'charge'),
+           select k.seller_id, ${DAY('t.at')}, 0, 0, 0, 0, count(*) filter (where t.kind = 'charge'),
              sum(case when t.kind = 'charge' then 1 else -1 end * (k.resale_price_cents - coalesce(k.commission_cents, 0)))
              from ledger_transactions t join bookings k on k.id = t.booking_id
              where t.kind in ('charge', 'refund') and k.seller_id is not null and t.at >= $1 and t.at <= $2 group by 1, 2
