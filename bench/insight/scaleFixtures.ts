@@ -111,11 +111,11 @@ export async function insertInsightYear(db: Db, size: ScaleSize, now: Date, log:
   log(`  book_daily (${since(started)})`);
   await withoutIndexes(db, 'seller_daily', async () => {
     await db.query(
-      `insert into seller_daily (seller_id, day, sessions, orders, revenue_cents)
-       select u.id, d::date, 1 + floor(40 * power(random(), 3))::int, (random() < 0.1)::int, 0
-       from users u cross join generate_series($1::date, $2::date, interval '1 day') d
-       where u.id like $3 and random() < 0.5`,
-      [firstDay, lastDay, GENERATED_SELLERS],
+      // What the rollup makes: the seller's books' measures summed per day, with sessions and orders.
+      `insert into seller_daily (seller_id, day, views, favourites, offers, sessions, orders, revenue_cents)
+       select seller_id, day, sum(views), sum(favourites), sum(offers), greatest(1, sum(views) / 2)::int, (random() < 0.1)::int, 0
+       from book_daily where seller_id like $1 group by seller_id, day`,
+      [GENERATED_SELLERS],
     );
     await db.query('update seller_daily set revenue_cents = orders * 1200 where orders > 0');
   });
