@@ -11,34 +11,20 @@ import { bookingsRepository, type BookingRow, type NewBooking } from '../reposit
 import { orderLinesRepository } from '../repositories/orderLines';
 import type { User } from '../repositories/users';
 import { BOOKING_BLOCKED } from '../routes/bookings';
-import { priceOf, type DeliveryMethod } from './pricing';
-import { pricedBook, readBundle, type Bundle } from './wire';
+import { deliveryOfBooks, type DeliveryChoice } from './delivery';
+import { priceOf } from './pricing';
+import { pricedBook, readBundle } from './wire';
 
 export interface CheckoutBody {
   email: string;
   cusTomername?: string;
   location: string;
   phone: string;
-  delivery?: { method: DeliveryMethod; address?: string };
+  delivery?: DeliveryChoice;
 }
 
 /** Why an open order of the bundle ends when the buyer checks the bundle out again. */
 export const REPLACED_REASON = 'Replaced by a new checkout of the bundle';
-
-/** How the books travel: every one of them must offer it. */
-function deliveryOf(bundle: Bundle, delivery: CheckoutBody['delivery']) {
-  const method = delivery?.method ?? (bundle.available.every((book) => book.offers_meetup) ? 'meetup' : 'shipping');
-  if (method === 'meetup') {
-    const postOnly = bundle.available.find((book) => !book.offers_meetup);
-    if (postOnly) throw badRequest(`"${postOnly.name}" is only offered for shipping: choose shipping and give an address`);
-    return { method, address: null };
-  }
-  const notPosted = bundle.available.find((book) => !book.offers_shipping || book.shipping_price_cents === null);
-  if (notPosted) throw badRequest(`"${notPosted.name}" is not offered for shipping: choose a meet-up or take it out of the bundle`);
-  const address = delivery?.address?.trim();
-  if (!address) throw badRequest('Give the address to ship the books to');
-  return { method, address };
-}
 
 /** An open order that is this very checkout again (a repeated request): same books, prices and delivery. */
 const sameCheckout = (open: BookingRow, lines: readonly { book_id: string | null; price_cents: number }[], booking: NewBooking, bookIds: readonly string[]) =>
@@ -82,7 +68,7 @@ export async function checkoutBundle(
     if (bundle.unavailable.length > 0) throw conflict('Nothing in this bundle is for sale any more');
     throw notFound('Your bundle with this seller is empty');
   }
-  const delivery = deliveryOf(bundle, body.delivery);
+  const delivery = deliveryOfBooks(bundle.available, body.delivery, 'choose a meet-up or take it out of the bundle');
   const price = priceOf(bundle.policy, bundle.available.map(pricedBook), delivery.method);
   const [lead] = bundle.available;
   const lines = bundle.available.map((book) => ({ book_id: book.book_id, name: book.name, price_cents: book.price_cents, img: book.img }));

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/db';
-import { priceOf, type DeliveryMethod } from '../bundles/pricing';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { deliveryOfBooks, type DeliveryChoice } from '../bundles/delivery';
+import { priceOf } from '../bundles/pricing';
+import { conflict, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { formatCents } from '../lib/money';
 import { handoverCode } from '../orders/handover';
@@ -44,7 +45,7 @@ export interface OfferedBook {
 export interface NewOffer {
   bookIds: string[];
   amountCents: number;
-  delivery?: { method: DeliveryMethod; address?: string };
+  delivery?: DeliveryChoice;
   location?: string;
   phone?: string;
 }
@@ -65,20 +66,8 @@ export async function lockBooks(tx: Queryable, bookIds: readonly string[]): Prom
   return bookIds.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** How the books travel: every one of them must offer it. */
-export function deliveryOf(books: readonly OfferedBook[], delivery: NewOffer['delivery']) {
-  const method = delivery?.method ?? (books.every((book) => book.offers_meetup) ? 'meetup' : 'shipping');
-  if (method === 'meetup') {
-    const postOnly = books.find((book) => !book.offers_meetup);
-    if (postOnly) throw badRequest(`"${postOnly.name}" is only offered for shipping: choose shipping and give an address`);
-    return { method, address: null };
-  }
-  const notPosted = books.find((book) => !book.offers_shipping || book.shipping_price_cents === null);
-  if (notPosted) throw badRequest(`"${notPosted.name}" is not offered for shipping: choose a meet-up`);
-  const address = delivery?.address?.trim();
-  if (!address) throw badRequest('Give the address to ship the books to');
-  return { method, address };
-}
+/** How the books of an offer travel: every one of them must offer it. */
+export const deliveryOf = (books: readonly OfferedBook[], delivery: NewOffer['delivery']) => deliveryOfBooks(books, delivery, 'choose a meet-up');
 
 /**
  * The order of an accepted offer: its books at the agreed amount (the difference is its
