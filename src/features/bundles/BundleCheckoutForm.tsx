@@ -1,14 +1,10 @@
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormik, type FormikErrors } from 'formik';
 import type { FormEvent } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { DeliveryFields } from '../../components/DeliveryFields';
 import { FormTextField } from '../../components/FormField';
 import { copy } from '../../config/copy';
 import type { DeliveryMethod } from '../../types/entities';
@@ -63,8 +59,6 @@ export function BundleCheckoutForm({ idPrefix, deliveries, method, onMethod, blo
       });
     },
   });
-  const addressError = (formik.touched.address && formik.errors.address) || undefined;
-  const legendId = `${idPrefix}-delivery`;
 
   return (
     <Stack
@@ -80,29 +74,15 @@ export function BundleCheckoutForm({ idPrefix, deliveries, method, onMethod, blo
       <FormTextField label={copy.booking.email} name="email" type="email" value={email} disabled />
       <FormTextField label={copy.booking.phone} type="tel" autoComplete="tel" {...formik.getFieldProps('phone')} />
       <FormTextField label={copy.booking.location} autoComplete="address-level2" {...formik.getFieldProps('location')} />
-      {deliveries.length > 0 && (
-        <FormControl component="fieldset">
-          <FormLabel component="legend" id={legendId}>
-            {copy.delivery.method}
-          </FormLabel>
-          <RadioGroup row aria-labelledby={legendId} name={`${idPrefix}-method`} value={method ?? ''} onChange={(event) => onMethod(event.target.value as DeliveryMethod)}>
-            {deliveries.includes('meetup') && <FormControlLabel value="meetup" control={<Radio />} label={copy.delivery.meetup} />}
-            {deliveries.includes('shipping') && <FormControlLabel value="shipping" control={<Radio />} label={copy.delivery.shipping} />}
-          </RadioGroup>
-        </FormControl>
-      )}
-      {method === 'shipping' && (
-        <FormTextField
-          label={copy.delivery.address}
-          autoComplete="street-address"
-          multiline
-          minRows={2}
-          required
-          error={Boolean(addressError)}
-          helperText={addressError}
-          {...formik.getFieldProps('address')}
-        />
-      )}
+      <DeliveryFields
+        idPrefix={idPrefix}
+        methods={deliveries}
+        method={method}
+        onMethod={onMethod}
+        askWhenOne
+        address={formik.getFieldProps('address')}
+        addressError={(formik.touched.address && formik.errors.address) || undefined}
+      />
       {blocked && <Typography color="text.secondary">{blocked}</Typography>}
       <div>
         <Button type="submit" variant="contained" disabled={Boolean(blocked)} aria-disabled={formik.isSubmitting || undefined}>
