@@ -5,6 +5,10 @@
  * times (3 by default); prints the median scores, FCP, LCP, total blocking time and CLS.
  * `/books/:id` and `/sellers/:id` are a seeded book for sale (the first the search for "history"
  * finds) and its seller.
+ *
+ * With BENCH_BASELINE_DIST (another checkout's built `dist/`, served by that checkout's own web
+ * server, bench/pages/baseline.ts), each audit of a route is followed by the same audit of the
+ * baseline, against the same API and shop, and the table shows both medians side by side.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +17,8 @@ import { assertBuildAndBrowser, CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium'
 import { freePort, onStop, ROOT, runPart, start } from './lib/processes';
 import { startShopStack } from './lib/shopStack';
 import { envNumber, median } from './lib/stats';
-import { startWebApp } from './lib/webApp';
+import { baselineServer } from './pages/baseline';
+import { listenOn, startWebApp } from './lib/webApp';
 
 const RUNS = envNumber('BENCH_LIGHTHOUSE_RUNS', 3);
 const ROUTES = (process.env.BENCH_LIGHTHOUSE_ROUTES ?? '/,/blog,/login,/signup,/books/:id,/sellers/:id,/search?q=history').split(',');
@@ -91,42 +96,65 @@ async function routeUrls(apiUrl: string): Promise<Map<string, string>> {
   return new Map(ROUTES.map((route) => [route, route.replace(/^\/books\/:id$/, `/books/${bookId}`).replace(/^\/sellers\/:id$/, `/sellers/${sellerId}`)]));
 }
 
+interface Build {
+  name: string;
+  url: string;
+  results: Map<string, Result[]>;
+}
+
+/** One row of medians for a route's runs on a build. */
+function row(route: string, build: string, runs: Result[]) {
+  const score = (name: (typeof CATEGORIES)[number]) => median(runs.map((result) => result.scores[name]));
+  const metric = (name: (typeof METRICS)[number]) => median(runs.map((result) => result.metrics[name]));
+  return {
+    route,
+    build,
+    'performance (runs)': `${score('performance')} (${runs.map((result) => result.scores.performance).join(', ')})`,
+    accessibility: score('accessibility'),
+    'best practices': score('best-practices'),
+    SEO: score('seo'),
+    'FCP s': +(metric('first-contentful-paint') / 1000).toFixed(2),
+    'LCP s': +(metric('largest-contentful-paint') / 1000).toFixed(2),
+    'TBT ms (runs)': `${Math.round(metric('total-blocking-time'))} (${runs.map((result) => Math.round(result.metrics['total-blocking-time'])).join(', ')})`,
+    CLS: +metric('cumulative-layout-shift').toFixed(3),
+  };
+}
+
 async function main() {
   assertBuildAndBrowser();
-  const port = await freePort();
-  const stack = await startShopStack([`http://127.0.0.1:${port}`]);
-  const appUrl = await startWebApp(port, stack.clientEnv);
+  const baselineDist = process.env.BENCH_BASELINE_DIST?.trim();
+  const ports = { app: await freePort(), baseline: await freePort() };
+  const origins = [ports.app, ports.baseline].map((port) => `http://127.0.0.1:${port}`);
+  const stack = await startShopStack(baselineDist ? origins : origins.slice(0, 1));
+  const builds: Build[] = [{ name: 'this build', url: await startWebApp(ports.app, stack.clientEnv), results: new Map() }];
+  if (baselineDist) {
+    const { server, servedBy } = await baselineServer(baselineDist, stack.clientEnv);
+    builds.push({ name: 'baseline', url: await listenOn(server, ports.baseline), results: new Map() });
+    console.log(`Baseline: ${baselineDist}, served by ${servedBy}`);
+  }
   const urls = await routeUrls(stack.clientEnv.API_URL);
   const workDir = await mkdtemp(path.join(tmpdir(), 'book-resale-bench-lighthouse-'));
-  onStop(() => rm(workDir, { recursive: true, force: true }));
+  // BENCH_LIGHTHOUSE_KEEP=1 keeps each run's report (Lighthouse's JSON) to read what it found.
+  if (process.env.BENCH_LIGHTHOUSE_KEEP === '1') console.log(`Lighthouse's reports are kept in ${workDir}`);
+  else onStop(() => rm(workDir, { recursive: true, force: true }));
 
-  const results = new Map<string, Result[]>(ROUTES.map((route) => [route, []]));
+  for (const build of builds) for (const route of ROUTES) build.results.set(route, []);
   for (let run = 0; run < RUNS; run += 1) {
     for (const route of ROUTES) {
-      const result = await lighthouseWithRetry(`${appUrl}${urls.get(route)}`, path.join(workDir, `run-${run}-${route.replace(/\W/g, '_')}.json`));
-      results.get(route)!.push(result);
+      // The builds take turns going first, so drift on the machine falls on both alike.
+      const order = run % 2 === 0 ? builds : [...builds].reverse();
+      for (const build of order) {
+        const file = path.join(workDir, `run-${run}-${builds.indexOf(build)}-${route.replace(/\W/g, '_')}.json`);
+        build.results.get(route)!.push(await lighthouseWithRetry(`${build.url}${urls.get(route)}`, file));
+      }
     }
   }
 
-  const rows = ROUTES.map((route) => {
-    const runs = results.get(route)!;
-    const score = (name: (typeof CATEGORIES)[number]) => median(runs.map((result) => result.scores[name]));
-    const metric = (name: (typeof METRICS)[number]) => median(runs.map((result) => result.metrics[name]));
-    return {
-      route,
-      'performance (runs)': `${score('performance')} (${runs.map((result) => result.scores.performance).join(', ')})`,
-      accessibility: score('accessibility'),
-      'best practices': score('best-practices'),
-      SEO: score('seo'),
-      'FCP s': +(metric('first-contentful-paint') / 1000).toFixed(2),
-      'LCP s': +(metric('largest-contentful-paint') / 1000).toFixed(2),
-      'TBT ms': Math.round(metric('total-blocking-time')),
-      CLS: +metric('cumulative-layout-shift').toFixed(3),
-    };
-  });
+  const rows = ROUTES.flatMap((route) => builds.map((build) => row(route, build.name, build.results.get(route)!)));
   console.log(
-    `\nLighthouse mobile preset (simulated throttling), ${RUNS} runs per route, medians. ` +
-      'Issue 15 asks for performance, accessibility, best practices and SEO ≥ 95, TBT ≤ 150 ms, CLS ≤ 0.05:',
+    `\nLighthouse mobile preset (simulated throttling), ${RUNS} runs per route${baselineDist ? ' and build, alternating' : ''}, medians. ` +
+      'Targets: performance, accessibility, best practices and SEO ≥ 95, TBT ≤ 150 ms, CLS ≤ 0.05; ' +
+      '/: FCP ≤ 1.0 s and LCP ≤ 1.3 s; a book page: LCP ≤ 2.0 s:',
   );
   console.table(rows);
 }
