@@ -56,6 +56,36 @@ describe('Add to bundle on the book page', () => {
     expect(await screen.findByRole('button', { name: bundlesCopy.view })).toBeInTheDocument();
   });
 
+  it('offers nothing until the bundles are read, so a book already in one never shows "Add to bundle"', async () => {
+    serveBundles([aBundle()]);
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get(`${API}/bundles`, async () => {
+        await held;
+        return HttpResponse.json([aBundle()]);
+      }),
+    );
+    renderBookPage(book());
+    await screen.findByRole('button', { name: 'Save to favourites' });
+    // Time for the button's chunk to come: while the bundles are read, it renders nothing.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByRole('button', { name: bundlesCopy.add })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: bundlesCopy.view })).not.toBeInTheDocument();
+
+    answer();
+    expect(await screen.findByRole('button', { name: bundlesCopy.view })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: bundlesCopy.add })).not.toBeInTheDocument();
+  });
+
+  it('is still offered when the bundles cannot be read', async () => {
+    server.use(http.get(`${API}/bundles`, () => HttpResponse.json({ message: 'Not now' }, { status: 403 })));
+    renderBookPage(book());
+    expect(await screen.findByRole('button', { name: bundlesCopy.add })).toBeInTheDocument();
+  });
+
   it("is not offered on one's own book, on a sold book, or to a visitor", async () => {
     serveBundles([]);
     localStorage.setItem('accessToken', tokenFor('s1'));

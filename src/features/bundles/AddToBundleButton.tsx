@@ -9,18 +9,23 @@ import { bundlesCopy } from './copy';
 
 /**
  * Adds the book to the buyer's bundle of its seller; once there, the same button leads to the
- * bundles (the focus stays on it). Not on one's own book.
+ * bundles (the focus stays on it). Not on one's own book. Shown once the bundles are read (or
+ * could not be): a button that said "Add to bundle" while they load would become "View bundle"
+ * under the pointer, and a click meant to add would leave the page.
  */
 export default function AddToBundleButton({ bookId, sellerId, describedBy, size, sx }: AddToBundleProps) {
   useBundleListeners();
   const own = sellerId !== undefined && sellerId === accessTokenSubject();
-  const { inBundle } = useGetBundlesQuery(undefined, {
+  const { inBundle, known } = useGetBundlesQuery(undefined, {
     skip: own,
-    selectFromResult: ({ data }) => ({ inBundle: data?.some((bundle) => bundle.books.some((book) => book.bookId === bookId)) ?? false }),
+    selectFromResult: ({ data, isError }) => ({
+      inBundle: data?.some((bundle) => bundle.books.some((book) => book.bookId === bookId)) ?? false,
+      known: data !== undefined || isError,
+    }),
   });
   const [add, adding] = useAddToBundleMutation();
   const navigate = useNavigate();
-  if (own) return null;
+  if (own || !known) return null;
 
   const onClick = () => {
     if (inBundle) void navigate(paths.bundles);
