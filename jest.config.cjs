@@ -34,8 +34,11 @@ module.exports = {
   // seconds on a busy two-core machine. A test that truly hangs still fails.
   testTimeout: 30_000,
   reporters: ['default', '<rootDir>/test/progressReporter.cjs'],
-  // Every core: a file waits on its database, its server or its child process as often as it computes.
-  maxWorkers: '100%',
+  // `npm test`: half as many workers again as cores. A file waits on its database's thread, its
+  // server, its child process or its timers part of its time, and a third worker on two cores
+  // fills that (321 and 332 s against 330 and 339 s with two, runs alternating; docs/TESTING.md).
+  // The slow proofs keep a worker per core: they time real processes under load.
+  maxWorkers: suite === 'fast' ? '150%' : '100%',
   projects: [
     {
       displayName: 'client',
@@ -47,7 +50,7 @@ module.exports = {
       moduleNameMapper: {
         '\\.(png|jpe?g|webp|svg|gif)$': '<rootDir>/test/fileStub.cjs',
       },
-      setupFilesAfterEnv: ['<rootDir>/test/setupTests.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setupTests.ts', '<rootDir>/test/cpuTimings.cjs'],
       testEnvironmentOptions: { customExportConditions: [''] },
     },
     {
@@ -58,6 +61,7 @@ module.exports = {
       // The database each test file copies, migrated once per run (server/test/templateDbs.ts).
       globalSetup: '<rootDir>/server/test/globalSetup.ts',
       globalTeardown: '<rootDir>/server/test/globalTeardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/cpuTimings.cjs'],
       transform: { '^.+\\.(mjs|cjs|jsx?|tsx?)$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
     },

@@ -29,7 +29,7 @@ if (reportAt >= 0) {
   reportFile = path.join(folder, 'jest.json');
   const run = spawnSync('npx', ['jest', '--json', `--outputFile=${reportFile}`, ...args], {
     stdio: 'inherit',
-    env: { ...process.env, TEST_DB_TIMINGS: `${reportFile}.databases` },
+    env: { ...process.env, TEST_DB_TIMINGS: `${reportFile}.databases`, TEST_CPU_TIMINGS: `${reportFile}.cpu` },
   });
   if (run.error) throw run.error;
   if (!fs.existsSync(reportFile)) process.exit(run.status ?? 1);
@@ -67,6 +67,29 @@ if (fs.existsSync(databaseLog)) {
   console.log('Databases built:');
   for (const [how, { count, ms }] of byHow) {
     console.log(`  ${how}: ${count}, ${(ms / 1000).toFixed(1)} s in all, ${(ms / count / 1000).toFixed(2)} s each`);
+  }
+}
+
+const cpuLog = `${reportFile}.cpu`;
+if (fs.existsSync(cpuLog)) {
+  // Each file's wall time and the CPU its worker spent meanwhile (test/cpuTimings.cjs).
+  const measured = fs.readFileSync(cpuLog, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const byProjectCpu = new Map();
+  for (const { file, wallMs, cpuMs } of measured) {
+    const project = /\/(server|sandbox)\//.test(file) ? 'API and sandboxes' : 'client';
+    const entry = byProjectCpu.get(project) ?? { wallMs: 0, cpuMs: 0 };
+    entry.wallMs += wallMs;
+    entry.cpuMs += cpuMs;
+    byProjectCpu.set(project, entry);
+  }
+  console.log('CPU while a file ran, against its time:');
+  for (const [project, { wallMs, cpuMs }] of byProjectCpu) {
+    console.log(`  ${project}: ${seconds(cpuMs / 1000)} of CPU in ${seconds(wallMs / 1000)} (${((100 * cpuMs) / wallMs).toFixed(0)} %)`);
+  }
+  console.log(`The ${Math.min(COUNT, measured.length)} files that wait longest (time less CPU):`);
+  for (const { file, wallMs, cpuMs } of measured.sort((a, b) => b.wallMs - b.cpuMs - (a.wallMs - a.cpuMs)).slice(0, COUNT)) {
+    const name = path.relative(repositoryOf(file), file);
+    console.log(`${((wallMs - cpuMs) / 1000).toFixed(1).padStart(7)} s  of ${(wallMs / 1000).toFixed(1).padStart(5)} s  ${name}`);
   }
 }
 
