@@ -19,6 +19,7 @@ const swc = [
 ];
 const esmPackages = ['rettime', 'until-async', '@open-draft', 'jose'].join('|');
 
+const cores = require('node:os').availableParallelism();
 const SUITES = ['fast', 'slow', 'all'];
 const suite = process.env.TEST_SUITE || 'fast';
 if (!SUITES.includes(suite)) throw new Error(`TEST_SUITE must be one of ${SUITES.join(', ')}, not "${suite}"`);
@@ -38,7 +39,7 @@ module.exports = {
   // server, its child process or its timers part of its time, and a third worker on two cores
   // fills that (321 and 332 s against 330 and 339 s with two, runs alternating; docs/TESTING.md).
   // The slow proofs keep a worker per core: they time real processes under load.
-  maxWorkers: suite === 'fast' ? '150%' : '100%',
+  maxWorkers: suite === 'fast' ? Math.ceil(cores * 1.5) : cores,
   projects: [
     {
       displayName: 'client',
