@@ -23,8 +23,11 @@ interface Props {
 }
 
 /**
- * Category and condition apply at once; prices and location on Apply (or Enter). The page gives
- * this form a new key whenever the URL changes, so Back and Forward show the URL's values.
+ * Category and condition apply at once; prices and location on Apply (or Enter).
+ *
+ * When the URL changes (a choice here, Back, Forward) each field whose value in the URL changed
+ * takes it, and the others keep what is typed in them. The router draws a new URL a moment after
+ * the address bar shows it, so a price typed just after picking a condition must survive it.
  */
 export function SearchFilters({ args, onChange, staged = false, labelledBy }: Props) {
   const titleId = useId();
@@ -34,6 +37,16 @@ export function SearchFilters({ args, onChange, staged = false, labelledBy }: Pr
   const [minPrice, setMinPrice] = useState(args.minPrice ?? '');
   const [maxPrice, setMaxPrice] = useState(args.maxPrice ?? '');
   const [location, setLocation] = useState(args.location ?? '');
+  const [seen, setSeen] = useState(args);
+  if (seen !== args) {
+    // React's pattern for state that follows a prop: set while rendering, drawn once.
+    setSeen(args);
+    if (seen.category !== args.category) setCategory(args.category ?? '');
+    if (seen.condition !== args.condition) setCondition(args.condition ?? '');
+    if (seen.minPrice !== args.minPrice) setMinPrice(args.minPrice ?? '');
+    if (seen.maxPrice !== args.maxPrice) setMaxPrice(args.maxPrice ?? '');
+    if (seen.location !== args.location) setLocation(args.location ?? '');
+  }
   const badMin = minPrice !== '' && !PRICE.test(minPrice);
   const badMax = maxPrice !== '' && !PRICE.test(maxPrice);
 
@@ -56,7 +69,12 @@ export function SearchFilters({ args, onChange, staged = false, labelledBy }: Pr
   };
   const chooseCategory = choose(setCategory, 'category');
   const chooseCondition = choose(setCondition, 'condition');
-  const clear = <Button onClick={() => onChange({ q: args.q, sort: args.sort })}>{copy.search.clearFilters}</Button>;
+  const clearAll = () => {
+    // What is typed and not applied goes too.
+    for (const set of [setCategory, setCondition, setMinPrice, setMaxPrice, setLocation]) set('');
+    onChange({ q: args.q, sort: args.sort });
+  };
+  const clear = <Button onClick={clearAll}>{copy.search.clearFilters}</Button>;
 
   return (
     <Stack component="form" spacing={2} onSubmit={apply} aria-labelledby={labelledBy ?? titleId} noValidate>

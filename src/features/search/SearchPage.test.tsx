@@ -107,6 +107,31 @@ describe('search page', () => {
     await waitFor(() => expect(screen.getByLabelText('Location')).toHaveValue('Boston'));
   });
 
+  it('keeps a price typed while a chosen condition is still being drawn', async () => {
+    // The router draws a new URL a moment after the address bar shows it: a price typed in that
+    // moment must not be wiped when the condition's search arrives.
+    searchApi([found(1)]);
+    const { router } = renderSearch('/search?q=pride');
+    await screen.findByText('1 book');
+    await userEvent.type(screen.getByLabelText('Max price ($)'), '10');
+    await router.navigate('/search?q=pride&condition=Excillent');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Condition' })).toHaveValue('Excillent'));
+    expect(screen.getByLabelText('Max price ($)')).toHaveValue('10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=pride&maxPrice=10&condition=Excillent'));
+  });
+
+  it('clears what is typed and not applied with the filters', async () => {
+    searchApi([found(1)]);
+    const { router } = renderSearch('/search?q=pride&condition=Fair');
+    await screen.findByText('1 book');
+    await userEvent.type(screen.getByLabelText('Location'), 'Boston');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=pride'));
+    expect(screen.getByLabelText('Location')).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Condition' })).toHaveValue('');
+  });
+
   it('suggests loosening the filters when nothing matches, and clears them', async () => {
     searchApi([]);
     const { router } = renderSearch('/search?q=zzz&condition=Fair&maxPrice=2');

@@ -47,7 +47,7 @@ export function Component() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, alignItems: 'start' }}>
         {/* A phone starts with the results: its filters wait behind a button (SearchFiltersButton). */}
         <Box component="aside" sx={{ display: { xs: 'none', sm: 'block' } }}>
-          <SearchFilters key={key} args={args} onChange={search} />
+          <SearchFilters args={args} onChange={search} />
         </Box>
         <Box component="section" aria-labelledby="search-results-count">
           <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
