@@ -3,7 +3,8 @@
  * exactly as the API server does in sandbox mode.
  */
 import Stripe from 'stripe';
-import { stripePaymentProvider, type CreatePaymentIntent } from '../../server/src/lib/paymentProvider';
+import type { CreatePaymentIntent } from '../../server/src/lib/paymentProvider';
+import { stripePaymentProvider } from '../../server/src/lib/stripeProvider';
 import { type StripeSandbox, startStripeSandbox } from './server';
 
 let sandbox: StripeSandbox;

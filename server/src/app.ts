@@ -7,14 +7,13 @@ import { assertSafeIdentityMode, ConfigError, loadConfig, publicAddressProblem, 
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { createPgliteDb } from './db/pglite';
-import { createPostgresDb } from './db/postgres';
 import { cachedAccountChecker } from './lib/accountStandingCache';
 import { accessTokens, resolveJwtSecret } from './lib/accessTokens';
 import { systemClock, type Clock } from './lib/clock';
 import { firebaseIdentity, type AccountChecker, type IdTokenVerifier } from './lib/firebaseVerifier';
 import { RequestLog, safeLoggerOptions } from './lib/logging';
 import { databaseRateLimitStore } from './lib/rateLimitStore';
-import { stripePaymentProvider, type PaymentProvider } from './lib/paymentProvider';
+import type { PaymentProvider } from './lib/paymentProvider';
 import { serverTimeouts } from './lib/serverTimeouts';
 import authorization from './plugins/authorization';
 import caches from './plugins/caches';
@@ -96,6 +95,8 @@ const JSON_BODY_LIMIT = 64 * 1024;
 /** The database the configuration names: PostgreSQL at `DATABASE_URL`, else PGlite in the data folder. */
 export async function openDatabase(config: Config): Promise<Db> {
   if (config.databaseUrl) {
+    // The PostgreSQL driver loads only for a server.
+    const { createPostgresDb } = await import('./db/postgres');
     return createPostgresDb({ connectionString: config.databaseUrl, maxConnections: config.databasePoolSize });
   }
   return createPgliteDb(path.join(config.dataDir, 'db'));
@@ -169,7 +170,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     accessTokens: accessTokens(secret),
   });
   await app.register(authorization);
-  await app.register(payments, { provider: options.payments ?? stripePaymentProvider(config.stripe) });
+  // Stripe's SDK loads only when no other provider is given.
+  const provider = options.payments ?? (await import('./lib/stripeProvider')).stripePaymentProvider(config.stripe);
+  await app.register(payments, { provider });
   const clock = options.clock ?? systemClock;
   await app.register(mail, { clock, tokens: unsubscribeTokens(secret) });
   await app.register(orders, { clock });

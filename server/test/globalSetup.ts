@@ -1,4 +1,5 @@
-import { PGLITE_TEMPLATE_VARIABLE, POSTGRES_TEMPLATE_VARIABLE, buildPgliteTemplate, buildPostgresTemplate, recordBuild, templatesOff } from './templateDbs';
+import { buildPostgresTemplate } from './postgresTemplate';
+import { PGLITE_TEMPLATE_VARIABLE, POSTGRES_TEMPLATE_VARIABLE, buildPgliteTemplate, recordBuild, templatesOff } from './templateDbs';
 
 /** What globalTeardown.ts removes at the end of the run. */
 export interface Templates {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/server';
-import { stripePaymentProvider } from '../src/lib/paymentProvider';
+import { stripePaymentProvider } from '../src/lib/stripeProvider';
 import { addProduct, bookingOf, buildTestApp, signUp, type Actor, type TestApp } from './helper';
 import { MovableClock, move, orderAs } from './orderSupport';
 

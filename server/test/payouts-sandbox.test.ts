@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/server';
-import { stripePaymentProvider } from '../src/lib/paymentProvider';
+import { stripePaymentProvider } from '../src/lib/stripeProvider';
 import { addProduct, bookingOf, buildTestApp, signUp, type Actor, type TestApp } from './helper';
 import { move, orderAs } from './orderSupport';
 

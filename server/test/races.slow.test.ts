@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { startStripeSandbox, type StripeSandbox } from '../../sandbox/stripe/server';
-import { stripePaymentProvider } from '../src/lib/paymentProvider';
+import { stripePaymentProvider } from '../src/lib/stripeProvider';
 import {
   addProduct, book, bookingOf, buildTestApp, paymentIntentFor, recordCharge, signUp, type Actor, type TestApp,
 } from './helper';

@@ -2,17 +2,18 @@ import { appendFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
-import { createPostgresDb } from '../src/db/postgres';
+import { seedCatalogue } from '../src/seed';
 import { openWorkerPglite } from './workerPglite';
 
 /**
- * The databases a test run copies for each test file, migrated once at its start (globalSetup.ts)
- * rather than once per file: a PGlite data directory dumped to a tarball, and on PostgreSQL
+ * The databases a test run copies for each test file, migrated and seeded with the shop's catalogue
+ * once at its start (globalSetup.ts) rather than once per file: a PGlite data directory dumped to a tarball, and on PostgreSQL
  * (TEST_DATABASE_URL) a database each file's database is created from (`CREATE DATABASE …
  * TEMPLATE`). The variables below tell the test files where they are; without them (a test run
- * outside jest's global set-up) `createTestDb` builds and migrates a database of its own as before.
+ * outside jest's global set-up) `createTestDb` builds, migrates and seeds a database of its own.
+ * PostgreSQL's side is in postgresTemplate.ts and postgresTestDb.ts, loaded only with TEST_DATABASE_URL.
  */
 export const PGLITE_TEMPLATE_VARIABLE = 'BOOK_RESALE_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_VARIABLE = 'BOOK_RESALE_TEST_POSTGRES_TEMPLATE';
@@ -31,83 +32,22 @@ export function recordBuild(how: 'template' | 'copy' | 'fresh', startedAt: numbe
 /** The schema the PostgreSQL template is migrated in; each copy renames it to a name of its own. */
 export const TEMPLATE_SCHEMA = 'template_schema';
 
-/** `url` with another database name. */
-export function databaseUrl(url: string, database: string): string {
-  const next = new URL(url);
-  next.pathname = `/${database}`;
-  return next.toString();
+/** What a template holds: every migration, and the catalogue the API seeds on its first start. */
+export async function migratedAndSeeded(db: Db): Promise<void> {
+  await migrate(db);
+  await seedCatalogue(db);
 }
 
-export async function withClient<Result>(url: string, work: (client: Client) => Promise<Result>): Promise<Result> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** PostgreSQL's SQLSTATE when a role may not do something: here, end another role's session. */
-const INSUFFICIENT_PRIVILEGE = '42501';
-const DROP_TRIES = 20;
-
-/**
- * Drops a test database with the sessions still on it. `WITH (FORCE)` ends them, but only those
- * the test role may signal: a session of another role on it (an autovacuum worker that just
- * started on the new database) refuses the drop. Such a session ends by itself within moments, so
- * the drop is tried again a little later.
- */
-export async function dropTestDatabase(url: string, name: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await withClient(url, async (admin) => void (await admin.query(`drop database if exists "${name}" with (force)`)));
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== INSUFFICIENT_PRIVILEGE || attempt >= DROP_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-  }
-}
-
-/** Migrates an in-memory PGlite and dumps it; answers the tarball's path and how to remove it. */
+/** Migrates and seeds an in-memory PGlite and dumps it; answers the tarball's path and how to remove it. */
 export async function buildPgliteTemplate(): Promise<{ file: string; remove(): Promise<void> }> {
   const folder = await mkdtemp(path.join(tmpdir(), 'book-resale-test-template-'));
   const file = path.join(folder, 'pglite.tar');
   const db = await openWorkerPglite();
   try {
-    await migrate(db);
+    await migratedAndSeeded(db);
     await db.dumpTo(file);
   } finally {
     await db.close();
   }
   return { file, remove: () => rm(folder, { recursive: true, force: true }) };
-}
-
-/**
- * Creates a database for this run on the server of `url` and migrates it in TEMPLATE_SCHEMA;
- * answers its name and how to drop it. Needs the CREATEDB privilege (server/scripts/test-postgres.sh
- * grants it to its test role).
- */
-export async function buildPostgresTemplate(url: string): Promise<{ name: string; drop(): Promise<void> }> {
-  const name = `${new URL(url).pathname.slice(1)}_template_${process.pid}`.slice(0, 63);
-  await withClient(url, async (admin) => {
-    await admin.query(`drop database if exists "${name}"`);
-    await admin.query(`create database "${name}"`);
-  });
-  const drop = () => dropTestDatabase(url, name);
-  try {
-    const templateUrl = databaseUrl(url, name);
-    await withClient(templateUrl, async (client) => void (await client.query(`create schema ${TEMPLATE_SCHEMA}`)));
-    const db = await createPostgresDb({ connectionString: templateUrl, schema: TEMPLATE_SCHEMA, maxConnections: 1 });
-    try {
-      await migrate(db);
-    } finally {
-      await db.close();
-    }
-  } catch (error) {
-    await drop();
-    throw error;
-  }
-  return { name, drop };
 }

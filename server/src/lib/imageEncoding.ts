@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { badRequest } from './errors';
 import { detectImage } from './imageInfo';
 
@@ -32,6 +31,8 @@ export async function reencodeImage(input: Buffer): Promise<EncodedImage> {
   // 'error' refuses truncated and corrupt data; the stricter 'warning' would also refuse images that
   // decode completely with only a decoder warning.
   const options = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true } as const;
+  // sharp (libvips) loads on the first image, not with the API.
+  const { default: sharp } = await import('sharp');
   // Reading the header decodes no pixels, so the size can be checked here and named in the refusal.
   const metadata = await sharp(input, { ...options, limitInputPixels: false })
     .metadata()

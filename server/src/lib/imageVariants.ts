@@ -1,5 +1,4 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import type { ImageStore } from './imageStore';
 
 /** The narrower copies pages ask for in `srcset` (`?w=`): a phone downloads what it shows. */
@@ -10,7 +9,9 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 export const variantsDirOf = (dataDir: string) => path.join(dataDir, 'image-variants');
 
 /** A copy `width` pixels wide (never wider than the original), as WebP. */
-export function makeWidthVariant(original: Buffer, width: VariantWidth): Promise<Buffer> {
+export async function makeWidthVariant(original: Buffer, width: VariantWidth): Promise<Buffer> {
+  // sharp (libvips) loads on the first image, not with the API.
+  const { default: sharp } = await import('sharp');
   return sharp(original, { failOn: 'error' })
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: 80 })

@@ -1,6 +1,4 @@
-import Stripe from 'stripe';
-import type { StripeConfig } from '../config';
-import { stripeConnect, type ConnectProvider } from './connectProvider';
+import type { ConnectProvider } from './connectProvider';
 import { HttpError } from './errors';
 
 /** The part of a PaymentIntent the API relies on. */
@@ -34,7 +32,7 @@ export interface RefundView {
   status: string | null;
 }
 
-/** The slice of the Stripe client used here, so tests can pass a fake. */
+/** The slice of the Stripe client used here (lib/stripeProvider.ts), so tests can pass a fake. */
 export interface PaymentProvider {
   paymentIntents: {
     /** With an idempotency key, a repeat (even a simultaneous one) answers the first intent. */
@@ -47,28 +45,6 @@ export interface PaymentProvider {
   };
   /** Connected accounts, transfers and payouts: how sellers are paid (lib/connectProvider.ts). */
   connect: ConnectProvider;
-}
-
-/** A Stripe client; host, port and protocol point it at a local stand-in when configured. */
-export function stripePaymentProvider(config: StripeConfig): PaymentProvider {
-  const stripe = new Stripe(config.secretKey, {
-    host: config.host,
-    port: config.port,
-    protocol: config.protocol,
-    maxNetworkRetries: 1,
-    timeout: 20_000,
-    telemetry: false,
-  });
-  return {
-    paymentIntents: {
-      create: (params, options) => stripe.paymentIntents.create(params, options),
-      retrieve: (id) => stripe.paymentIntents.retrieve(id),
-    },
-    refunds: {
-      create: (params, options) => stripe.refunds.create(params, options),
-    },
-    connect: stripeConnect(stripe),
-  };
 }
 
 /** The provider's HTTP status (Stripe's `statusCode`), when the error carries one. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Reader } from '../db/db';
-import { createReplicaReads, type ReplicaReads, type ReplicaStatus } from '../db/replicas';
+import type { ReplicaReads, ReplicaStatus } from '../db/replicas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +44,8 @@ export default fp<DatabaseOptions>(
     app.decorate('db', db);
     let reads: ReplicaReads | undefined;
     if (replicas && replicas.urls.length > 0) {
+      // The PostgreSQL driver the replicas need loads only with them.
+      const { createReplicaReads } = await import('../db/replicas');
       reads = await createReplicaReads(db, {
         ...replicas,
         onChange: (replica) =>

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { databaseImageStore } from '../lib/databaseImageStore';
-import { s3ImageStore } from '../lib/s3ImageStore';
 import { diskImageStore, type ImageStore } from '../lib/imageStore';
 import { uploadsDirOf } from '../lib/uploads';
 
@@ -31,7 +30,13 @@ export default fp(
     const disk = diskImageStore(uploadsDirOf(app.config), app.config.dataDir);
     const { imageStore: kind, s3 } = app.config;
     if (kind === 's3' && !s3) throw new Error('IMAGE_STORE=s3 needs S3_BUCKET');
-    const store = kind === 'database' ? databaseOverDisk(databaseImageStore(app.db), disk) : kind === 's3' && s3 ? s3ImageStore(s3) : disk;
+    // The S3 client loads only for a bucket.
+    const store =
+      kind === 'database'
+        ? databaseOverDisk(databaseImageStore(app.db), disk)
+        : kind === 's3' && s3
+          ? (await import('../lib/s3ImageStore')).s3ImageStore(s3)
+          : disk;
     app.decorate('imageStore', store);
   },
   { name: 'imageStore', dependencies: ['config', 'database'] },

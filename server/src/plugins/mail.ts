@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Clock } from '../lib/clock';
 import { deliverPending } from '../mail/outbox';
 import type { UnsubscribeTokens } from '../mail/unsubscribe';
@@ -48,7 +48,10 @@ export function transportUrl(smtpUrl: string): string {
 export default fp<MailOptions>(
   async (app, { clock, tokens }) => {
     const { mail: config } = app.config;
-    const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(transportUrl(config.smtpUrl)) : null;
+    // nodemailer loads only when there is a mail server to talk to.
+    const transport: Transporter | null = config.smtpUrl
+      ? (await import('nodemailer')).default.createTransport(transportUrl(config.smtpUrl))
+      : null;
     // Deliveries of one process run one after another; a kick while one waits to start adds none.
     let tail: Promise<number> = Promise.resolve(0);
     let kicked = false;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { badRequest } from '../lib/errors';
 import { recordSucceededIntent, type SucceededIntent, type WebhookOutcome } from '../payments/webhook';
 import { CONNECT_EVENTS, onConnectEvent } from '../payouts/webhook';
@@ -38,15 +38,15 @@ function succeededIntentOf(event: Stripe.Event): SucceededIntent | undefined {
 }
 
 /** The event, when the body is signed with `secret` within Stripe's tolerance (five minutes). */
-function verifiedEvent(request: FastifyRequest, secret: string): Stripe.Event {
+function verifiedEvent(stripe: typeof Stripe, request: FastifyRequest, secret: string): Stripe.Event {
   const signature = request.headers['stripe-signature'];
   if (typeof signature !== 'string' || signature === '') throw badRequest('Missing Stripe-Signature header');
   if (!(request.body instanceof RawBody)) throw badRequest('The event must be sent as JSON');
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(request.body.bytes, signature, secret);
+    event = stripe.webhooks.constructEvent(request.body.bytes, signature, secret);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+    if (error instanceof stripe.errors.StripeSignatureVerificationError) {
       throw badRequest('The Stripe-Signature header does not match the event');
     }
     throw badRequest('The event is not valid JSON');
@@ -67,6 +67,8 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     app.log.info('STRIPE_WEBHOOK_SECRET is not set: POST /stripe/webhook is off');
     return;
   }
+  // Stripe's SDK (for its signature check) loads only when the webhook is on.
+  const { default: stripe } = await import('stripe');
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
@@ -88,7 +90,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
       },
     },
     async (request): Promise<{ received: true; outcome: WebhookOutcome }> => {
-      const event = verifiedEvent(request, secret);
+      const event = verifiedEvent(stripe, request, secret);
       if (CONNECT_EVENTS.has(event.type)) {
         const outcome = await onConnectEvent(app.payouts.deps(request.log), event);
         request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook: connect event');
