@@ -19,6 +19,7 @@ const PARTS: Record<string, Part> = {
   api: { file: 'api/index.ts', what: 'the catalogue API against a bare node:http server', needsBuild: false },
   search: { file: 'search-bench.ts', what: 'search latency at 1,000, 10,000 and 50,000 books', needsBuild: false },
   pages: { file: 'pages/index.ts', what: 'the home page against its floor (and a baseline build), mobile profile and unthrottled', needsBuild: true },
+  dashboard: { file: 'pages/dashboard.ts', what: 'signed-in dashboard pages loaded afresh, to the heading shown (and a baseline build)', needsBuild: true },
   lighthouse: { file: 'lighthouse.ts', what: 'Lighthouse on the public routes', needsBuild: true },
   orders: { file: 'orders/index.ts', what: 'the deadline sweep over 10,000 orders, and live notifications across two processes (PostgreSQL)', needsBuild: false },
   growth: { file: 'category-bench.ts', what: "the category page's first cards and 'Book Now' modal at 20 and 50,000 books", needsBuild: true },

@@ -6,6 +6,7 @@ import type { ConfigError } from '../config/env';
 import { appStarted } from '../features/auth/authSlice';
 import { yieldToMain } from '../lib/yieldToMain';
 import { AppTree } from './AppTree';
+import { preloadRoute } from './router';
 
 const RETRY_LOAD_AFTER_MS = 1000;
 
@@ -63,6 +64,8 @@ function showLoadError(container: HTMLElement, keepPage: boolean) {
  */
 export async function start(container: HTMLElement) {
   const prerendered = container.dataset.prerendered === window.location.pathname;
+  // A route rendered afresh (a dashboard page) asks for its chunks while the app layer loads.
+  const routeReady = prerendered ? undefined : preloadRoute(window.location.pathname);
   let layer;
   try {
     layer = await loadPrepareApp();
@@ -102,6 +105,7 @@ export async function start(container: HTMLElement) {
       });
     });
   } else {
+    await routeReady;
     container.replaceChildren();
     createRoot(container).render(tree());
   }

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Component, Suspense } from 'react';
-import { lazyPageInSlices } from './pages';
+import { chunkComponent, lazyPageInSlices } from './pages';
 
 class Boundary extends Component<{ children: React.ReactNode }, { error: string | null }> {
   state = { error: null as string | null };
@@ -46,5 +46,55 @@ describe('a page evaluated in slices', () => {
     expect(await screen.findByText('failed: ChunkLoadError')).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
     consoleError.mockRestore();
+  });
+});
+
+describe('a component in a chunk of its own', () => {
+  const heading = () => <h1>My Orders</h1>;
+
+  it('renders at once, with no fallback, once preload has brought its chunk in', async () => {
+    const load = jest.fn(async () => ({ heading }));
+    const Chunk = chunkComponent(load, (module) => module.heading);
+    await Chunk.preload();
+    const fallback = jest.fn(() => <p>loading</p>);
+    const Fallback = fallback;
+    await act(async () => {
+      render(
+        <Suspense fallback={<Fallback />}>
+          <Chunk />
+        </Suspense>,
+      );
+    });
+    expect(screen.getByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+    expect(fallback).not.toHaveBeenCalled();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the fallback while a chunk nobody preloaded arrives, and loads it once', async () => {
+    const load = jest.fn(async () => ({ heading }));
+    const Chunk = chunkComponent(load, (module) => module.heading);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Chunk />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+    await Chunk.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again after a load that failed', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValue({ heading });
+    const Chunk = chunkComponent(load, (module: { heading: typeof heading }) => module.heading);
+    await expect(Chunk.preload()).rejects.toThrow('ChunkLoadError');
+    await Chunk.preload();
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Chunk />
+      </Suspense>,
+    );
+    expect(screen.getByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

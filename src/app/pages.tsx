@@ -15,9 +15,44 @@ interface DataPageModule extends PageModule {
   Loading: ComponentType;
 }
 
-/** A page in its own chunk, fetched when first shown. */
-export function lazyPage(load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((page) => ({ default: page.Component })));
+/** A component in a chunk of its own that can be asked for before it renders (`preload`). */
+export type ChunkComponent<P extends object = object> = LazyExoticComponent<ComponentType<P>> & { preload(): Promise<unknown> };
+
+/**
+ * A component in a chunk of its own, fetched when first shown or when `preload` asks for it.
+ * Once the chunk is in, its first render does not suspend: `lazy` is handed a result it reads at
+ * once. (A `lazy` component suspends on its first render even when its chunk has arrived, and
+ * React shows what a suspended boundary holds no sooner than 300 ms after its fallback: a page
+ * whose layout, guards and page each suspended in turn waited for nothing twice.) A failed load
+ * is asked for again next time.
+ */
+export function chunkComponent<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): ChunkComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => (loaded = pick(module)),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const component = lazy(() => {
+    if (loaded) {
+      const ready = { default: loaded };
+      // Read by React at once: the render that asked for it goes on without suspending.
+      return { then: (resolve: (value: typeof ready) => void) => resolve(ready) } as unknown as Promise<typeof ready>;
+    }
+    return preload().then((Component) => ({ default: Component }));
+  });
+  return Object.assign(component, { preload });
+}
+
+/** A page in its own chunk, fetched when first shown or preloaded. */
+export function lazyPage(load: () => Promise<PageModule>): ChunkComponent {
+  return chunkComponent(load, (page) => page.Component);
 }
 
 /**
@@ -26,10 +61,7 @@ export function lazyPage(load: () => Promise<PageModule>): LazyExoticComponent<C
  * thread for all of it. The libraries are all asked for at once, so their chunks arrive together
  * (a prerendered page has preloaded them all); each is evaluated as it arrives.
  */
-export function lazyPageInSlices(
-  first: ReadonlyArray<() => Promise<unknown>>,
-  load: () => Promise<PageModule>,
-): LazyExoticComponent<ComponentType> {
+export function lazyPageInSlices(first: ReadonlyArray<() => Promise<unknown>>, load: () => Promise<PageModule>): ChunkComponent {
   return lazyPage(async () => {
     const slices = first.map((slice) => slice());
     // A chunk that fails is reported once, by the await below, not also as unhandled.

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { matchPath, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading, PageProgress } from '../components/PageProgress';
 import { paths } from '../config/paths';
 import { HomePage } from '../features/catalogue/HomePage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { AppNavbar } from '../layouts/AppNavbar';
 import { PublicLayout } from '../layouts/PublicLayout';
-import { DataPage, lazyPage, lazyPageInSlices, Page } from './pages';
+import { chunkComponent, DataPage, lazyPage, lazyPageInSlices, Page, type ChunkComponent } from './pages';
 import { RouteBoundary } from './RouteBoundary';
 import { NOT_FOUND } from './routeErrors';
 import type { NavigationService } from './services';
@@ -75,9 +75,9 @@ function DashboardFallback() {
 // The guards come with the chunk that prepares the app (see boot.tsx), so they are there by the
 // time anything renders; until then (a moment, once) they look as a guard that is checking does.
 const loadGuards = () => import(/* webpackChunkName: "app-layer" */ '../features/roles/guards');
-const RequireAuth = lazy(() => loadGuards().then((guards) => ({ default: guards.RequireAuth })));
-const RequireAdmin = lazy(() => loadGuards().then((guards) => ({ default: guards.RequireAdmin })));
-const RequireSeller = lazy(() => loadGuards().then((guards) => ({ default: guards.RequireSeller })));
+const RequireAuth = chunkComponent(loadGuards, (guards) => guards.RequireAuth);
+const RequireAdmin = chunkComponent(loadGuards, (guards) => guards.RequireAdmin);
+const RequireSeller = chunkComponent(loadGuards, (guards) => guards.RequireSeller);
 
 function Guarded({ guard: Guard }: { guard: typeof RequireAuth }) {
   return (
@@ -87,6 +87,72 @@ function Guarded({ guard: Guard }: { guard: typeof RequireAuth }) {
       </Guard>
     </Suspense>
   );
+}
+
+type Preloadable = Pick<ChunkComponent, 'preload'>;
+type PagesBehind = ReadonlyArray<readonly [path: string, page: Preloadable, guards: ReadonlyArray<Preloadable>]>;
+const behind = (guards: ReadonlyArray<Preloadable>, pages: ReadonlyArray<readonly [string, Preloadable]>): PagesBehind =>
+  pages.map(([path, page]) => [path, page, guards] as const);
+
+/** Each dashboard page with the guards it sits behind, as the routes below nest them. */
+const DASHBOARD_PAGES: PagesBehind = [
+  ...behind([RequireAuth], [[paths.dashboard, MyOrdersPage]]),
+  ...behind(
+    [RequireAuth, RequireAdmin],
+    [
+      [paths.allSeller, AllSellerPage],
+      [paths.allBuyer, AllBuyerPage],
+      [paths.disputes, DisputesPage],
+      [paths.payouts, PayoutsPage],
+      [paths.reports, ReportsPage],
+      [paths.insight, InsightPage],
+    ],
+  ),
+  ...behind(
+    [RequireAuth, RequireSeller],
+    [
+      [paths.addProducts, AddProductPage],
+      [paths.myProducts, MyProductsPage],
+      [paths.inventory, InventoryPage],
+      [paths.myBuyer, MyBuyerPage],
+      [paths.editProductPattern, EditProductPage],
+      [paths.earnings, EarningsPage],
+      [paths.stats, StatsPage],
+      [paths.shopPolicy, ShopPolicyPage],
+    ],
+  ),
+  ...behind(
+    [RequireAuth],
+    [
+      [paths.orderPattern, OrderPage],
+      [paths.messages, InboxPage],
+      [paths.threadPattern, ThreadPage],
+      [paths.notifications, NotificationsPage],
+      [paths.notificationSettings, NotificationSettingsPage],
+      [paths.favourites, FavouritesPage],
+      [paths.wanted, WantedPage],
+      [paths.bundles, BundlesPage],
+      [paths.offers, OffersPage],
+      [paths.offerPattern, OfferPage],
+    ],
+  ),
+];
+
+const PRELOAD_WAIT_MS = 200;
+
+/**
+ * Before the first render of a dashboard URL: asks for the layout, the guards and the URL's page
+ * at once, and waits (at most PRELOAD_WAIT_MS) for the layout and the guards, so that they render
+ * without suspending; the page shows as soon as its own chunk is in. Without it each of them
+ * suspended in turn on the first render, and React held each reveal back (see chunkComponent).
+ * Any other URL, or a chunk that fails (the route's own boundary reports it), changes nothing.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  if (!matchPath({ path: paths.dashboard, end: false }, pathname)) return;
+  const entry = DASHBOARD_PAGES.find(([path]) => matchPath(path, pathname));
+  void entry?.[1].preload().catch(() => undefined);
+  const shell = Promise.all([DashboardLayout.preload(), ...(entry?.[2] ?? [RequireAuth]).map((guard) => guard.preload())]);
+  await Promise.race([shell.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))]);
 }
 
 export function AppRoutes() {
