@@ -111,6 +111,14 @@ describe('loadConfig', () => {
     for (const bad of ['-1', 'many', '1.5', '100000001']) expect(() => loadConfig({ SEARCH_RANK_LIMIT: bad })).toThrow('SEARCH_RANK_LIMIT');
   });
 
+  it('writes an inventory file 200 rows a transaction on the embedded database and 1,000 on a PostgreSQL server, unless told', () => {
+    const server = { DATABASE_URL: 'postgres://shop@db.internal/shop', JWT_SECRET: 'a-secret-long-enough-for-several-processes' };
+    expect(loadConfig({}).inventoryImports.applyBatch).toBe(200);
+    expect(loadConfig(server).inventoryImports.applyBatch).toBe(1_000);
+    expect(loadConfig({ ...server, INVENTORY_IMPORT_BATCH_ROWS: '500' }).inventoryImports.applyBatch).toBe(500);
+    for (const bad of ['-1', 'many', '2.5', '10001']) expect(() => loadConfig({ INVENTORY_IMPORT_BATCH_ROWS: bad })).toThrow('INVENTORY_IMPORT_BATCH_ROWS');
+  });
+
   it('lists every bad value in one clear error', () => {
     const attempt = () => loadConfig({ API_PORT: 'eighty', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x', STRIPE_API_PROTOCOL: 'ftp' });
     expect(attempt).toThrow(ConfigError);

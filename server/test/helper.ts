@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import type { Config } from '../src/config';
 import type { Db } from '../src/db/db';
+import { APPLY_BATCH } from '../src/inventory/batches';
 import { FakeAccounts, FakeStripe, fakeVerifyIdToken, idTokenFor } from './fakes';
 import { createTestDb, type TestDb } from './testDb';
 
@@ -49,7 +50,7 @@ export async function buildTestApp(
       // And the payout jobs (`app.payouts.tick()`).
       payoutTickMs: 0,
       // And the inventory import jobs (`app.inventoryImports.run()`).
-      inventoryImports: { intervalMs: 0, lookupsPerSecond: 100 },
+      inventoryImports: { intervalMs: 0, lookupsPerSecond: 100, applyBatch: APPLY_BATCH },
       // And the view pipeline (`app.insight.flush()`, `app.insight.rollUp()`).
       insight: { viewFlushMs: 0, rollupIntervalMs: 0 },
       ...config,

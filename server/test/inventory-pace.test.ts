@@ -11,7 +11,7 @@ describe('an import batch paced while buyers are answered', () => {
     return 'written';
   };
 
-  it('pauses twice as long as the batch took when buyers were answered meanwhile', async () => {
+  it('pauses PACE_WHILE_BUYERS (1.5) times as long as the batch took when buyers were answered meanwhile', async () => {
     const counter = { served: 0 };
     const done = jest.fn();
     void pacedBatch({ buyersServed: () => counter.served }, batch(counter, 3)).then(done);

@@ -8,6 +8,7 @@ import type { Db } from '../src/db/db';
 import { createPostgresDb } from '../src/db/postgres';
 import { FakeAccounts, FakeStripe, fakeVerifyIdToken } from './fakes';
 import { addProduct, signUp, type Actor } from './helper';
+import { APPLY_BATCH_ON_SERVER } from '../src/inventory/batches';
 import { postgresBin, startPrimary, startReplica, type PostgresServer } from './postgresCluster';
 
 /**
@@ -74,7 +75,7 @@ describeWithReplica('catalogue reads on a streaming replica', () => {
         accountCheckTtlMs: 0,
         orderSweepIntervalMs: 0,
         payoutTickMs: 0,
-        inventoryImports: { intervalMs: 0, lookupsPerSecond: 100 },
+        inventoryImports: { intervalMs: 0, lookupsPerSecond: 100, applyBatch: APPLY_BATCH_ON_SERVER },
         databaseReplicaUrls: [replica.url],
         replicaMaxLagMs: MAX_LAG_MS,
       },

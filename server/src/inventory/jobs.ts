@@ -10,14 +10,12 @@ import type { CheckedOutcome, UncheckedRow } from '../repositories/inventoryImpo
 import { inventoryRepository, type ImportedCopy } from '../repositories/inventory';
 import { seedImagePath } from '../seed';
 import { tellPriceDrop, tellWanters } from '../wants/match';
+import { APPLY_BATCH, CHECK_BATCH } from './batches';
 import { byImport, fillInIsbns } from './fillIn';
 import { pacedBatch } from './pace';
 import { checkRow, differs, isbnsToLookUp, type RowContext } from './rows';
 
-/** Rows checked per transaction. */
-export const CHECK_BATCH = 500;
-/** Rows written per transaction. */
-export const APPLY_BATCH = 200;
+export { APPLY_BATCH, CHECK_BATCH } from './batches';
 /** However much is waiting, one run ends after this many batches; the next run goes on. */
 const MAX_BATCHES = 1_000;
 /**
@@ -43,6 +41,8 @@ export interface ImportDeps {
   told(): void;
   /** How many buyers' requests this process has answered so far (plugins/imports.ts); unset, no pacing. */
   buyersServed?: () => number;
+  /** Rows written per transaction (`INVENTORY_IMPORT_BATCH_ROWS`); APPLY_BATCH when unset. */
+  applyBatch?: number;
 }
 
 
@@ -146,10 +146,11 @@ const refusedMessage = (outcome: string) =>
 /** Writes a batch of checked rows, each once; answers how many. */
 async function applyBatch(deps: ImportDeps, batch: Batch): Promise<number> {
   let told = 0;
+  const size = deps.applyBatch ?? APPLY_BATCH;
   const count = await deps.db.transaction(async (tx) => {
     const imports = importJobsRepository(tx);
     const inventory = inventoryRepository(tx as Db);
-    const claimed = await imports.claimUnapplied(tx, APPLY_BATCH, batch.skip, batch.resume);
+    const claimed = await imports.claimUnapplied(tx, size, batch.skip, batch.resume);
     batch.importId = claimed[0]?.import_id;
     batch.resume = endOf(claimed);
     const now = deps.clock.now();
@@ -175,7 +176,7 @@ async function applyBatch(deps: ImportDeps, batch: Batch): Promise<number> {
       await imports.recordApplied(tx, importId, rows.length, refused, now);
     }
     // A replacement's copies that its file lacks.
-    const leaving = claimed.length < APPLY_BATCH ? await imports.claimWithdrawals(tx, APPLY_BATCH - claimed.length, batch.skip) : [];
+    const leaving = claimed.length < size ? await imports.claimWithdrawals(tx, size - claimed.length, batch.skip) : [];
     batch.importId ??= leaving[0]?.import_id;
     for (const [importId, rows] of byImport(leaving)) {
       const ids = rows.map((row) => row.book_id);

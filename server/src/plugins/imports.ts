@@ -23,7 +23,7 @@ export interface ImportJobs {
  */
 export default fp(
   async (app) => {
-    const { intervalMs, lookupsPerSecond } = app.config.inventoryImports;
+    const { intervalMs, lookupsPerSecond, applyBatch } = app.config.inventoryImports;
     let running: Promise<ImportRunResult> | undefined;
     let again = false;
     let closing = false;
@@ -39,6 +39,7 @@ export default fp(
         images: { store: app.imageStore, quota: uploadQuotaOf(app.config), maxBytes: MAX_IMAGE_BYTES },
         told: () => app.orders.told(),
         buyersServed: () => buyersServed,
+        applyBatch,
       };
       const started = performance.now();
       return runImports(deps).then((result) => {
