@@ -1,7 +1,8 @@
 /**
  * The catalogue bench's load, in its own process: the buyers' mix (mix.ts) sent at a steady rate,
  * open loop (a request leaves on time whether or not the ones before were answered, as buyers'
- * do), for a number of seconds. Prints one JSON line: each kind's latencies in ms and the failures.
+ * do), for a number of seconds. Prints one JSON line: each kind's latencies in ms, its five slowest
+ * requests (ms and path) and the failures.
  *
  *   tsx bench/catalogue/load.ts <api url> <requests per second> <seconds> <seed>
  */
@@ -10,6 +11,7 @@ import { loadVocabulary } from '../../server/src/shopGenerator/vocabulary';
 import { buyersMix, type Kind, type ShopFacts } from './mix';
 
 const DEEP_PAGES = 50;
+const SLOWEST_KEPT = 5;
 
 async function json<Body>(url: string): Promise<Body> {
   const response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
@@ -44,6 +46,12 @@ async function main() {
   for (let i = 0; i < 50; i += 1) await fetch(`${base}${next().path}`).then((response) => response.arrayBuffer());
 
   const samples = new Map<Kind, number[]>();
+  // The slowest requests of each kind, to read what the tail is made of.
+  const slowest = new Map<Kind, [number, string][]>();
+  const keepIfSlow = (kind: Kind, ms: number, path: string) => {
+    const kept = [...(slowest.get(kind) ?? []), [ms, path] as [number, string]].sort((a, b) => b[0] - a[0]).slice(0, SLOWEST_KEPT);
+    slowest.set(kind, kept);
+  };
   let failures = 0;
   const inFlight: Promise<void>[] = [];
   const started = performance.now();
@@ -59,7 +67,11 @@ async function main() {
         .then(async (response) => {
           await response.arrayBuffer();
           if (!response.ok) failures += 1;
-          else samples.set(target.kind, [...(samples.get(target.kind) ?? []), performance.now() - due]);
+          else {
+            const ms = performance.now() - due;
+            samples.set(target.kind, [...(samples.get(target.kind) ?? []), ms]);
+            keepIfSlow(target.kind, ms, target.path);
+          }
         })
         .catch(() => {
           failures += 1;
@@ -67,7 +79,7 @@ async function main() {
     );
   }
   await Promise.all(inFlight);
-  process.stdout.write(`${JSON.stringify({ seconds: (performance.now() - started) / 1000, failures, samples: Object.fromEntries(samples) })}\n`);
+  process.stdout.write(`${JSON.stringify({ seconds: (performance.now() - started) / 1000, failures, samples: Object.fromEntries(samples), slowest: Object.fromEntries(slowest) })}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -22,8 +22,8 @@ export interface BooksConfig {
   /** `SEARCH_COUNT_LIMIT`: a search counts its matches up to this many, then says "more than" (repositories/bookSearch.ts). */
   searchCountLimit: number;
   /**
-   * `SEARCH_RANK_LIMIT`: a search whose words the planner expects to match more books than this
-   * ranks a window of its first SEARCH_COUNT_LIMIT + 1 matches rather than all of them, when that
+   * `SEARCH_RANK_LIMIT`: a search (words and filters) the planner expects to match more books than
+   * this ranks a window of its first SEARCH_COUNT_LIMIT + 1 matches rather than all of them, when that
    * is expected to cost less (repositories/rankWindow.ts); 0 ranks every match.
    */
   searchRankLimit: number;
@@ -55,11 +55,13 @@ function importsConfig(env: Env, problems: string[]): BooksConfig['inventoryImpo
 export const DEFAULT_SEARCH_COUNT_LIMIT = 1_000;
 
 /**
- * Expected matches past which a search ranks a window. At a million books on PostgreSQL, ranking
- * every match costs about 0.8 µs a match and finding a window of 1,000 in id order about 0.7 µs a
- * book walked past; the two meet near 30,000 matches (docs/PERFORMANCE.md).
+ * Expected matches past which a search may rank a window; above it, what each way is expected to
+ * cost decides (repositories/rankWindow.ts). At a million books on PostgreSQL a word alone breaks
+ * even near 17,000 matches: `love` (24,558) ranked in 46–59 ms and windowed in 16–25 ms
+ * (docs/PERFORMANCE.md, "Which searches rank a window"). Below 10,000 ranking every match is cheap
+ * at any size.
  */
-export const DEFAULT_SEARCH_RANK_LIMIT = 30_000;
+export const DEFAULT_SEARCH_RANK_LIMIT = 10_000;
 
 const httpUrl = (value: string) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value);
 

@@ -106,7 +106,7 @@ describe('loadConfig', () => {
   });
 
   it('reads how far a search counts and past how many expected matches it ranks a window', () => {
-    expect(loadConfig({})).toMatchObject({ searchCountLimit: 1_000, searchRankLimit: 30_000 });
+    expect(loadConfig({})).toMatchObject({ searchCountLimit: 1_000, searchRankLimit: 10_000 });
     expect(loadConfig({ SEARCH_COUNT_LIMIT: '50', SEARCH_RANK_LIMIT: '0' })).toMatchObject({ searchCountLimit: 50, searchRankLimit: 0 });
     for (const bad of ['-1', 'many', '1.5', '100000001']) expect(() => loadConfig({ SEARCH_RANK_LIMIT: bad })).toThrow('SEARCH_RANK_LIMIT');
   });

@@ -3,6 +3,7 @@
  * (`totalCapped`) rather than counting a large shop's every book; its pages still reach them all.
  */
 import { SEED_CATALOGUE } from '../src/catalogue';
+import { bookSearchRepository } from '../src/repositories/bookSearch';
 import { buildTestApp, type TestApp } from './helper';
 
 let t: TestApp;
@@ -48,4 +49,18 @@ it('counts exactly up to the limit', async () => {
   const exact = await searched({ category: category.category });
   expect(exact).toMatchObject({ total: category.books.length });
   expect(exact).not.toHaveProperty('totalCapped');
+});
+
+it('counts the same when the count is asked beside the page, as on a PostgreSQL server', async () => {
+  const alongside = bookSearchRepository(t.testDb.db, { countLimit: 5, countAlongside: true });
+  const after = bookSearchRepository(t.testDb.db, { countLimit: 5 });
+  const category = SEED_CATALOGUE.find((entry) => entry.books.length <= 5)?.category;
+  for (const filters of [{}, { text: 'prejudice' }, { category }, { text: 'zzzznothing' }]) {
+    for (const limit of [2, 4, 20]) {
+      const [a, b] = [await alongside.search(filters, 'price_asc', limit), await after.search(filters, 'price_asc', limit)];
+      expect({ total: a.total, ids: a.rows.map((row) => row.id) }).toEqual({ total: b.total, ids: b.rows.map((row) => row.id) });
+    }
+  }
+  expect((await alongside.search({}, 'price_asc', 2)).total).toBe(6);
+  expect((await alongside.search({ category }, 'price_asc', 2)).total).toBe(SEED_CATALOGUE.find((entry) => entry.category === category)?.books.length);
 });

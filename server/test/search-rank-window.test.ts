@@ -100,6 +100,21 @@ describe('a common word, past SEARCH_RANK_LIMIT', () => {
     expect([...ids].sort()).toEqual(Array.from({ length: 151 }, (_, at) => idOf(at + 100)));
   });
 
+  it('ranks every match when the filters leave fewer than the limit, however common the word', async () => {
+    // Prices 7.00 to 7.60 are n from 200 to 260: 61 matches, under the limit of 100.
+    const first = await searched(windowed, { q: 'quagga', minPrice: '7.00', maxPrice: '7.60', limit: '5' });
+    expect(first.items[0]._id).toBe(TWICE);
+    expect(first.items.slice(1).map((item) => item._id)).toEqual([200, 201, 202, 203].map(idOf));
+    expect(first).toMatchObject({ total: COUNT_LIMIT, totalCapped: true });
+  });
+
+  it('searches a word typed twice as the word once', async () => {
+    const once = await searched(windowed, { q: 'quagga', limit: '5' });
+    const twice = await searched(windowed, { q: 'Quagga quagga', limit: '5' });
+    expect(twice.items.map((item) => item._id)).toEqual(once.items.map((item) => item._id));
+    expect(twice).toMatchObject({ total: COUNT_LIMIT, totalCapped: true });
+  });
+
   it('refuses a cursor whose window is not one it handed out', async () => {
     const first = await searched(windowed, { q: 'quagga', limit: '5' });
     const cursor = JSON.parse(Buffer.from(first.nextCursor ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;

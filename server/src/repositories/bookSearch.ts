@@ -23,11 +23,18 @@ export interface BookSearchLimits {
   countLimit: number;
   /** Expected matches of the words past which a search may rank a window (rankWindow.ts); 0: never. */
   rankLimit?: number;
+  /**
+   * Ask a first page's count beside the page rather than after it, when the database answers
+   * several queries at once (a PostgreSQL server): the page waits for the longer of the two, not
+   * their sum. The embedded database answers one query at a time, so it counts only when the page
+   * was full.
+   */
+  countAlongside?: boolean;
 }
 
 /** Search and paged lists over the books for sale; sold, withdrawn and hidden books never appear. */
 export function bookSearchRepository(db: Reader, options: BookSearchLimits) {
-  const { countLimit, rankLimit = 0 } = options;
+  const { countLimit, rankLimit = 0, countAlongside = false } = options;
   /** A window holds one match more than a search counts, so a full window says "more than". */
   const windowSize = countLimit + 1;
   return {
@@ -69,17 +76,22 @@ export function bookSearchRepository(db: Reader, options: BookSearchLimits) {
         // The page's books are found and ordered first from the books alone, then only they are
         // read whole with their sellers: ranking thousands of matches then sorts narrow rows.
         const order = ordering(sort, score, where, cursor);
-        rows = await db.query<RankedRow>(
-          `select ${BOOK_COLUMNS}, r.score, b.created_at::text as created_at_text
-            from (select b.id, ${score} as score from books b
-                  where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}) as r
-              join ${BOOKS_FROM} on b.id = r.id
-            order by ${sort === 'relevance' ? 'r.score desc, b.id' : order}`,
-          where.params,
-        );
+        const count = () => db.query<{ total: number }>(countSql, countParams).then(([counted]) => counted.total);
+        const counting = cursor === undefined && countAlongside ? count() : undefined;
+        [rows] = await Promise.all([
+          db.query<RankedRow>(
+            `select ${BOOK_COLUMNS}, r.score, b.created_at::text as created_at_text
+              from (select b.id, ${score} as score from books b
+                    where ${where.sql()} order by ${order} limit ${where.param(limit + 1)}) as r
+                join ${BOOKS_FROM} on b.id = r.id
+              order by ${sort === 'relevance' ? 'r.score desc, b.id' : order}`,
+            where.params,
+          ),
+          counting,
+        ]);
         if (cursor === undefined) {
           // A first page that holds every match has counted them.
-          total = rows.length <= limit ? rows.length : (await db.query<{ total: number }>(countSql, countParams))[0].total;
+          total = rows.length <= limit ? rows.length : await (counting ?? count());
         }
       }
 

@@ -6,6 +6,7 @@ import { cursorFields, isTimestamp } from '../lib/listPaging';
 import { parseMoney, type MoneyField } from '../lib/money';
 import { baseUrlOf, bookForCaller } from '../lib/wire';
 import { readerFor } from '../plugins/database';
+import { withoutRepeatedWords } from '../repositories/bookSearchQuery';
 import { bookSearchRepository, type SearchCursor, type SearchFilters, type SearchSort, type TextMatch } from '../repositories/bookSearch';
 import { book, categorySlug, dollars, id, text } from '../schemas';
 
@@ -103,7 +104,9 @@ function isbnOf(q: string): string | undefined {
 export default async function searchRoutes(app: FastifyInstance) {
   const countLimit = app.config.searchCountLimit;
   const rankLimit = app.config.searchRankLimit;
-  const searchFor = readerFor(app, (db) => bookSearchRepository(db, { countLimit, rankLimit }));
+  // A PostgreSQL server answers a first page's count beside the page (bookSearch.ts).
+  const countAlongside = app.config.databaseUrl !== undefined;
+  const searchFor = readerFor(app, (db) => bookSearchRepository(db, { countLimit, rankLimit, countAlongside }));
 
   app.get<{ Querystring: SearchQuery }>(
     '/books/search',
@@ -119,7 +122,7 @@ export default async function searchRoutes(app: FastifyInstance) {
         throw badRequest('minPrice is above maxPrice');
       }
       const filters: SearchFilters = {
-        text: isbn ? undefined : words,
+        text: isbn || words === undefined ? undefined : withoutRepeatedWords(words),
         isbn,
         category: query.category?.toLowerCase(),
         minPriceCents,
