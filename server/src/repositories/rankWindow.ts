@@ -65,8 +65,8 @@ async function estimate(db: Reader, sql: string, params: readonly unknown[]): Pr
  * "Which searches rank a window"): walking an id past the window's filters about 0.47 µs, reading
  * and ranking a row its index found about 1.7 µs. Only their ratio is used.
  */
-export const WALK_COST = 0.47;
-export const RANK_COST = 1.7;
+const WALK_COST = 0.47;
+const RANK_COST = 1.7;
 
 /**
  * Whether walking ids to a window is expected to cost less than ranking every match: a window of
