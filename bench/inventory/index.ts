@@ -21,6 +21,7 @@ import { seededRandom } from '../../server/src/shopGenerator/random';
 import { loadVocabulary } from '../../server/src/shopGenerator/vocabulary';
 import { freshDatabase } from '../lib/postgres';
 import { onStop, ROOT, runPart, start, startAndReadLine } from '../lib/processes';
+import type { Kind } from '../catalogue/mix';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const BOOKS = Number(process.env.BENCH_IMPORT_SHOP_BOOKS ?? 50_000);
@@ -73,7 +74,15 @@ function residentMb(pid: number): number {
   return kb / 1024;
 }
 
-async function throughput(base: string, seconds: number, seed: number): Promise<number> {
+/** Each kind of the mix: the requests answered and the milliseconds they took in all. */
+type ByKind = Partial<Record<Kind, { answered: number; ms: number }>>;
+
+interface Throughput {
+  rate: number;
+  kinds: ByKind;
+}
+
+async function throughput(base: string, seconds: number, seed: number): Promise<Throughput> {
   const lines: string[] = [];
   const load = start('catalogue load', process.execPath, ['--import', 'tsx', path.join(__dirname, 'throughput.ts'), base, String(CLIENTS), String(seconds), String(seed)], {
     cwd: ROOT,
@@ -82,8 +91,27 @@ async function throughput(base: string, seconds: number, seed: number): Promise<
   const code = await new Promise<number | null>((resolve) => load.child.once('close', resolve));
   const json = lines.find((line) => line.startsWith('{'));
   if (code !== 0 || !json) throw new Error(`the catalogue load failed (${code}):\n${load.lastLines()}`);
-  const answer = JSON.parse(json) as { answered: number; seconds: number };
-  return answer.answered / answer.seconds;
+  const answer = JSON.parse(json) as { answered: number; seconds: number; kinds: ByKind };
+  return { rate: answer.answered / answer.seconds, kinds: answer.kinds };
+}
+
+/** Windows' figures by kind, added up. */
+function added(windows: ByKind[]): ByKind {
+  const sum: ByKind = {};
+  for (const window of windows) {
+    for (const [kind, figures] of Object.entries(window) as [Kind, { answered: number; ms: number }][]) {
+      const into = (sum[kind] ??= { answered: 0, ms: 0 });
+      into.answered += figures.answered;
+      into.ms += figures.ms;
+    }
+  }
+  return sum;
+}
+
+/** A kind's mean answer time in ms, as a table's cell. */
+function meanMs(kinds: ByKind, kind: Kind): number | string {
+  const figures = kinds[kind];
+  return figures && figures.answered > 0 ? +(figures.ms / figures.answered).toFixed(1) : '—';
 }
 
 interface ImportState {
@@ -148,7 +176,7 @@ async function main() {
     const applyStarted = Date.now();
     await call('POST', `/inventory/imports/${id}/apply`);
     // A window the apply outlived counts; the one it ended in does not.
-    const during: number[] = [];
+    const during: Throughput[] = [];
     let applied = false;
     const applying = until(['applied']).then(() => {
       applied = true;
@@ -171,7 +199,8 @@ async function main() {
   const loaded = await importFile('L', true);
   clearInterval(sampler);
   const after = await throughput(base, 15, 3);
-  const duringRate = loaded.during.length ? loaded.during.reduce((sum, rate) => sum + rate, 0) / loaded.during.length : Number.NaN;
+  const duringRate = loaded.during.length ? loaded.during.reduce((sum, window) => sum + window.rate, 0) / loaded.during.length : Number.NaN;
+  const duringKinds = added(loaded.during.map((window) => window.kinds));
   const growth = memoryPeak - memoryAtStart;
 
   console.table([
@@ -180,13 +209,22 @@ async function main() {
     { figure: "API's memory growth (MB): the first file, both", alone: +firstFileGrowth.toFixed(0), 'under load': +growth.toFixed(0), target: `≤ ${TARGETS.memoryMb}` },
   ]);
   console.table([
-    { 'catalogue req/s': 'before the second file', measured: +before.toFixed(1) },
+    { 'catalogue req/s': 'before the second file', measured: +before.rate.toFixed(1) },
     { 'catalogue req/s': `while it applies (${loaded.during.length} windows of ${WINDOW_SECONDS} s)`, measured: +duringRate.toFixed(1) },
-    { 'catalogue req/s': 'after it', measured: +after.toFixed(1) },
+    { 'catalogue req/s': 'after it', measured: +after.rate.toFixed(1) },
   ]);
+  const kinds = [...new Set([...Object.keys(before.kinds), ...Object.keys(duringKinds), ...Object.keys(after.kinds)])] as Kind[];
+  console.table(
+    kinds.map((kind) => ({
+      'mean ms': kind,
+      before: meanMs(before.kinds, kind),
+      'while it applies': meanMs(duringKinds, kind),
+      after: meanMs(after.kinds, kind),
+    })),
+  );
   console.log(
-    `While applying, the catalogue answered ${((duringRate / before) * 100).toFixed(0)} % of the requests a second it answered before ` +
-      `(target ≥ ${(TARGETS.throughputShare * 100).toFixed(0)} %; ${((duringRate / after) * 100).toFixed(0)} % of after, when the shop holds the file too).`,
+    `While applying, the catalogue answered ${((duringRate / before.rate) * 100).toFixed(0)} % of the requests a second it answered before ` +
+      `(target ≥ ${(TARGETS.throughputShare * 100).toFixed(0)} %; ${((duringRate / after.rate) * 100).toFixed(0)} % of after, when the shop holds the file too).`,
   );
 }
 

@@ -239,6 +239,9 @@ async function guarded(
   }
 }
 
+/** The rows a batch handled: none when it failed. */
+const rowsIn = (count: number | 'failed') => (count === 'failed' ? 0 : count);
+
 /**
  * One run of the import jobs: waiting rows are checked, checked imports finish, applying ones
  * are written, a batch per transaction. Safe in several processes at once: rows are claimed with
@@ -251,7 +254,7 @@ export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
   const skip: string[] = [];
   const checking: { at?: Resume } = {};
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const checked = await pacedBatch(deps, () => guarded(deps, 'check', skip, checkBatch, checking));
+    const checked = await pacedBatch(deps, () => guarded(deps, 'check', skip, checkBatch, checking), rowsIn);
     await yieldToRequests();
     if (checked === 'failed') continue;
     result.checked += checked;
@@ -261,7 +264,7 @@ export async function runImports(deps: ImportDeps): Promise<ImportRunResult> {
   await finishChecks(deps);
   const applying: { at?: Resume } = {};
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
-    const applied = await pacedBatch(deps, () => guarded(deps, 'apply', skip, applyBatch, applying));
+    const applied = await pacedBatch(deps, () => guarded(deps, 'apply', skip, applyBatch, applying), rowsIn);
     await yieldToRequests();
     if (applied === 'failed') continue;
     result.applied += applied;
