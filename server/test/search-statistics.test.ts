@@ -74,9 +74,26 @@ describe('a word search in a category (migration 031)', () => {
     );
     expect(indexes).toHaveLength(1);
     expect(indexes[0].definition).toMatch(
-      available ? /USING gin \(category, search_vector\) WHERE \(NOT sold\)$/ : /USING gin \(search_vector\) WHERE \(NOT sold\)$/,
+      available
+        ? /USING gin \(category, search_vector\)( WITH \(.*\))? WHERE \(NOT sold\)$/
+        : /USING gin \(search_vector\)( WITH \(.*\))? WHERE \(NOT sold\)$/,
     );
     // PostgreSQL's contrib packages have it; the tests on PostgreSQL prove the index itself.
     if (process.env.TEST_DATABASE_URL) expect(available).toBe(true);
+  });
+});
+
+describe('short pending lists on the indexes searches read (migration 032)', () => {
+  it('merges new entries of the books\' word and location indexes and of the known words 64 kB at a time', async () => {
+    const indexes = await t.testDb.db.query<{ name: string; options: string[] | null }>(
+      `select c.relname as name, c.reloptions as options from pg_class c join pg_index i on i.indexrelid = c.oid
+        join pg_am am on am.oid = c.relam
+        where am.amname = 'gin' and i.indrelid in ('books'::regclass, 'search_words'::regclass) order by c.relname`,
+    );
+    expect(indexes.map((index) => index.name)).toEqual(
+      expect.arrayContaining(['books_location_trgm', 'search_words_trgm']),
+    );
+    expect(indexes).toHaveLength(3);
+    for (const index of indexes) expect({ name: index.name, options: index.options }).toEqual({ name: index.name, options: ['gin_pending_list_limit=64'] });
   });
 });
