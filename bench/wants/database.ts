@@ -11,6 +11,8 @@ import { migrate } from '../../server/src/db/migrate';
 import { createPgliteDb } from '../../server/src/db/pglite';
 import { createPostgresDb } from '../../server/src/db/postgres';
 import { seedCatalogue } from '../../server/src/seed';
+import { generateShop } from '../../server/src/shopGenerator/generate';
+import { loadVocabulary } from '../../server/src/shopGenerator/vocabulary';
 import { freshDatabase } from '../lib/postgres';
 import { onStop } from '../lib/processes';
 import { insertWants, keepsOne, type WantsMade } from './fixtures';
@@ -40,15 +42,19 @@ export interface Seeded {
 }
 
 /**
- * Migrated, the catalogue in, and `wants` wants of `buyers` buyers; analysed on PostgreSQL. With
+ * Migrated, the catalogue in (with `shopBooks`, a generated shop of that many books around it, as
+ * the catalogue bench makes), and `wants` wants of `buyers` buyers; analysed on PostgreSQL. With
  * `noAutovacuum`, PostgreSQL's autovacuum leaves the wants alone, so that the bench alone decides
  * when the words index's pending list is merged.
  */
 export async function seedWants(
-  db: Db, label: Target['label'], { wants, buyers, seed, noAutovacuum = false }: { wants: number; buyers: number; seed: number; noAutovacuum?: boolean },
+  db: Db,
+  label: Target['label'],
+  { wants, buyers, seed, noAutovacuum = false, shopBooks = 0 }: { wants: number; buyers: number; seed: number; noAutovacuum?: boolean; shopBooks?: number },
 ): Promise<Seeded> {
   await migrate(db);
   await seedCatalogue(db);
+  if (shopBooks > 0) await generateShop(db, loadVocabulary(), { books: shopBooks });
   if (noAutovacuum && label === 'PostgreSQL') await db.exec('alter table wants set (autovacuum_enabled = false)');
   const began = performance.now();
   const words = await vocabulary((list) => keepsOne(db, list));

@@ -44,7 +44,7 @@ function row(what: string, samples: readonly MatchSample[]) {
 function printMatching(figures: MatchingFigures): void {
   const made = figures.made;
   console.log(
-    `\nMatching, ${figures.database}: ${count(made.wants)} wants of ${count(made.buyers)} buyers ` +
+    `\nMatching, ${figures.database}${figures.shopBooks > 0 ? ` in a shop of ${count(figures.shopBooks)} generated books` : ''}: ${count(made.wants)} wants of ${count(made.buyers)} buyers ` +
       `(${count(made.isbnWants)} by ISBN over ${count(made.distinctIsbns)} ISBNs, ${count(made.wordsWants)} by words; ` +
       `${count(made.withFilters)} with filters, ${count(made.withMaxPrice)} with a highest price), put in in ${(figures.seedMs / 1000).toFixed(1)} s; ` +
       `${figures.pendingPages} pages in the words index's pending list`,

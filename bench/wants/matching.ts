@@ -25,6 +25,8 @@ import { explaining, wantsAccess, type Explained } from './plan';
 import { BOOK_POPULARITY, seeded, unknownBook, unlistedBook, zipf } from './world';
 
 const WANTS = envNumber('BENCH_WANTS', 100_000);
+/** Books of a generated shop around the listings, on PostgreSQL only (none by default: the seeded catalogue alone). */
+const SHOP_BOOKS = envNumber('BENCH_WANTS_SHOP_BOOKS', 0);
 const BUYERS = Math.ceil(WANTS / 4);
 const SELLER = hexId(2);
 
@@ -46,6 +48,8 @@ export interface MatchingState {
 
 export interface MatchingFigures {
   database: Target['label'];
+  /** Books of the generated shop around the listings (none: the seeded catalogue only). */
+  shopBooks: number;
   made: Seeded['made'];
   seedMs: number;
   /** Pages of the words index's pending list, as the inserts left it. */
@@ -108,7 +112,8 @@ export async function measureMatching(serverUrl?: string): Promise<MatchingFigur
   const where = await target(serverUrl, 'matching');
   const db = await where.open();
   try {
-    const seededWants = await seedWants(db, where.label, { wants: WANTS, buyers: BUYERS, seed: 1, noAutovacuum: true });
+    const shopBooks = where.label === 'PostgreSQL' ? SHOP_BOOKS : 0;
+    const seededWants = await seedWants(db, where.label, { wants: WANTS, buyers: BUYERS, seed: 1, noAutovacuum: true, shopBooks });
     await insertUsers(db, [SELLER], 'seller');
     const books = listings(seededWants);
     await insertListings(db, SELLER, books);
@@ -119,6 +124,7 @@ export async function measureMatching(serverUrl?: string): Promise<MatchingFigur
     const merged = await measureBooks(db, books, at);
     return {
       database: where.label,
+      shopBooks,
       made: seededWants.made,
       seedMs: seededWants.seedMs,
       pendingPages: pages,
