@@ -40,11 +40,19 @@ function whole(env: Env, name: string, fallback: number, min: number, max: numbe
   return value;
 }
 
+/** A count that must be at least 1 (`whole` also takes 0, which means "off" for its settings). */
+function counting(env: Env, name: string, fallback: number, max: number, problems: string[]): number {
+  const value = whole(env, name, fallback, 1, max, problems);
+  if (value !== 0) return value;
+  problems.push(`${name} must be a whole number from 1 to ${max}, got "0"`);
+  return fallback;
+}
+
 function importsConfig(env: Env, problems: string[]): BooksConfig['inventoryImports'] {
   return {
     intervalMs: whole(env, 'INVENTORY_IMPORT_INTERVAL_MS', 2_000, 100, 3_600_000, problems),
-    lookupsPerSecond: Math.max(1, whole(env, 'INVENTORY_IMPORT_LOOKUPS_PER_SECOND', 5, 1, 100, problems)),
-    applyBatch: Math.max(1, whole(env, 'INVENTORY_IMPORT_BATCH_ROWS', env.DATABASE_URL?.trim() ? APPLY_BATCH_ON_SERVER : APPLY_BATCH, 1, 10_000, problems)),
+    lookupsPerSecond: counting(env, 'INVENTORY_IMPORT_LOOKUPS_PER_SECOND', 5, 100, problems),
+    applyBatch: counting(env, 'INVENTORY_IMPORT_BATCH_ROWS', env.DATABASE_URL?.trim() ? APPLY_BATCH_ON_SERVER : APPLY_BATCH, 10_000, problems),
   };
 }
 

@@ -116,7 +116,8 @@ describe('loadConfig', () => {
     expect(loadConfig({}).inventoryImports.applyBatch).toBe(200);
     expect(loadConfig(server).inventoryImports.applyBatch).toBe(1_000);
     expect(loadConfig({ ...server, INVENTORY_IMPORT_BATCH_ROWS: '500' }).inventoryImports.applyBatch).toBe(500);
-    for (const bad of ['-1', 'many', '2.5', '10001']) expect(() => loadConfig({ INVENTORY_IMPORT_BATCH_ROWS: bad })).toThrow('INVENTORY_IMPORT_BATCH_ROWS');
+    for (const bad of ['-1', 'many', '2.5', '10001', '0']) expect(() => loadConfig({ INVENTORY_IMPORT_BATCH_ROWS: bad })).toThrow('INVENTORY_IMPORT_BATCH_ROWS');
+    expect(() => loadConfig({ INVENTORY_IMPORT_LOOKUPS_PER_SECOND: '0' })).toThrow('INVENTORY_IMPORT_LOOKUPS_PER_SECOND must be a whole number from 1 to 100, got "0"');
   });
 
   it('lists every bad value in one clear error', () => {

@@ -7,6 +7,12 @@ export interface Queryable {
   query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
   /** A script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * True where queries sent together run at once (a PostgreSQL server's pool, its replicas), so a
+   * caller may send a second without waiting for the first. The embedded database answers one at
+   * a time, and a transaction's queries share one connection.
+   */
+  readonly concurrent?: boolean;
 }
 
 export interface Db extends Queryable {

@@ -179,6 +179,7 @@ export async function createPostgresDb(options: PostgresOptions): Promise<Db> {
 
   return {
     ...wrap(pool),
+    concurrent: true,
     transaction: (work) => poolTransaction(pool, work),
     async watchChanges(changeListener) {
       // Opened on first use: a Db nobody watches (migrations, scripts) needs no extra connection.

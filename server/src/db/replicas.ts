@@ -207,6 +207,7 @@ export async function createReplicaReads(primary: Reader, options: ReplicaOption
   };
 
   const reader: Reader = {
+    concurrent: true,
     query: <Row>(sql: string, params: readonly unknown[] = []) =>
       onReplica(
         async (replica) => (await replica.pool.query(sql, [...params])).rows as Row[],

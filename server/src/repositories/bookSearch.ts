@@ -24,17 +24,17 @@ export interface BookSearchLimits {
   /** Expected matches of the words past which a search may rank a window (rankWindow.ts); 0: never. */
   rankLimit?: number;
   /**
-   * Ask a first page's count beside the page rather than after it, when the database answers
-   * several queries at once (a PostgreSQL server): the page waits for the longer of the two, not
-   * their sum. The embedded database answers one query at a time, so it counts only when the page
-   * was full.
+   * Ask a first page's count beside the page rather than after it: the page waits for the longer
+   * of the two, not their sum. By default where the database answers several queries at once
+   * (`Queryable.concurrent`, a PostgreSQL server); the embedded database answers one query at a
+   * time, so there it counts only when the page was full.
    */
   countAlongside?: boolean;
 }
 
 /** Search and paged lists over the books for sale; sold, withdrawn and hidden books never appear. */
 export function bookSearchRepository(db: Reader, options: BookSearchLimits) {
-  const { countLimit, rankLimit = 0, countAlongside = false } = options;
+  const { countLimit, rankLimit = 0, countAlongside = db.concurrent === true } = options;
   /** A window holds one match more than a search counts, so a full window says "more than". */
   const windowSize = countLimit + 1;
   return {

@@ -104,9 +104,7 @@ function isbnOf(q: string): string | undefined {
 export default async function searchRoutes(app: FastifyInstance) {
   const countLimit = app.config.searchCountLimit;
   const rankLimit = app.config.searchRankLimit;
-  // A PostgreSQL server answers a first page's count beside the page (bookSearch.ts).
-  const countAlongside = app.config.databaseUrl !== undefined;
-  const searchFor = readerFor(app, (db) => bookSearchRepository(db, { countLimit, rankLimit, countAlongside }));
+  const searchFor = readerFor(app, (db) => bookSearchRepository(db, { countLimit, rankLimit }));
 
   app.get<{ Querystring: SearchQuery }>(
     '/books/search',
