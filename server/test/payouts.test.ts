@@ -62,6 +62,11 @@ describe('a payout account', () => {
     expect((await withdraw(fresh)).json()).toEqual({ message: 'Set up payouts first: there is no payout account to pay' });
 
     const [first, second] = await Promise.all([linkFor(fresh), linkFor(fresh)]);
+    // Both answer a link: two at once used to fail the second insert of the account (a 500).
+    expect([first, second].map((answer) => ({ status: answer.statusCode, url: typeof answer.json().url }))).toEqual([
+      { status: 200, url: 'string' },
+      { status: 200, url: 'string' },
+    ]);
     expect(first.json().url).toMatch(/^https:\/\/connect\.test\/setup\/acct_/);
     expect(second.json().url).not.toBe(first.json().url);
     const rows = await t.testDb.db.query<{ provider_account_id: string }>('select provider_account_id from payout_accounts where seller_id = $1', [fresh.id]);

@@ -52,14 +52,20 @@ export function payoutsRepository(db: Queryable) {
       return rows[0];
     },
 
-    /** Keeps the first account made for the seller; answers the one kept. */
+    /**
+     * Keeps the first account made for the seller; answers the one kept. Two requests at once insert
+     * the same seller and the same provider account (made with one idempotency key): the conflict is
+     * left unnamed so that either unique index, whichever PostgreSQL checks first, keeps the first
+     * row rather than failing the second insert.
+     */
     async addAccount(sellerId: string, providerAccountId: string, at: Date): Promise<PayoutAccountRow> {
       await db.query(
         `insert into payout_accounts (seller_id, provider_account_id, created_at) values ($1, $2, $3)
-         on conflict (seller_id) do nothing`,
+         on conflict do nothing`,
         [sellerId, providerAccountId, at],
       );
       const rows = await db.query<PayoutAccountRow>('select * from payout_accounts where seller_id = $1', [sellerId]);
+      if (!rows[0]) throw new Error(`payout account ${providerAccountId} belongs to another seller than ${sellerId}`);
       return rows[0];
     },
 
