@@ -4,6 +4,9 @@ import type { Vocabulary } from '../../server/src/shopGenerator/vocabulary';
 /** What the mix sends, by kind; each kind's figures are reported apart. */
 export type Kind = 'words' | 'typo' | 'filters' | 'browse' | 'deep page' | 'book page';
 
+/** Requests of each kind answered, and the milliseconds they took in all. */
+export type TimesByKind = Partial<Record<Kind, { answered: number; ms: number }>>;
+
 export interface Target {
   kind: Kind;
   path: string;

@@ -21,7 +21,7 @@ import { seededRandom } from '../../server/src/shopGenerator/random';
 import { loadVocabulary } from '../../server/src/shopGenerator/vocabulary';
 import { freshDatabase } from '../lib/postgres';
 import { onStop, ROOT, runPart, start, startAndReadLine } from '../lib/processes';
-import type { Kind } from '../catalogue/mix';
+import type { Kind, TimesByKind as ByKind } from '../catalogue/mix';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const BOOKS = Number(process.env.BENCH_IMPORT_SHOP_BOOKS ?? 50_000);
@@ -73,9 +73,6 @@ function residentMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
-
-/** Each kind of the mix: the requests answered and the milliseconds they took in all. */
-type ByKind = Partial<Record<Kind, { answered: number; ms: number }>>;
 
 interface Throughput {
   rate: number;

@@ -9,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { loadVocabulary } from '../../server/src/shopGenerator/vocabulary';
-import { buyersMix, type Kind } from '../catalogue/mix';
+import { buyersMix, type TimesByKind } from '../catalogue/mix';
 
 async function main() {
   const [base, clientsText, secondsText, seedText] = process.argv.slice(2);
@@ -26,7 +26,7 @@ async function main() {
   };
   let answered = 0;
   let failures = 0;
-  const kinds: Partial<Record<Kind, { answered: number; ms: number }>> = {};
+  const kinds: TimesByKind = {};
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
