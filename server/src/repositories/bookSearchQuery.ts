@@ -131,7 +131,7 @@ export function filtersOf(filters: SearchFilters, lookAlikes?: string): { where:
     where.add(`b.search_vector @@ ${query}`);
     score = `ts_rank(b.search_vector, ${query})::float8`;
   } else if (filters.text !== undefined) {
-    const query = `websearch_to_tsquery('english', ${where.param(filters.text)})`;
+    const query = `websearch_to_tsquery('english', ${where.param(withoutRepeatedWords(filters.text))})`;
     where.add(`b.search_vector @@ ${query}`);
     score = `ts_rank(b.search_vector, ${query})::float8`;
   }

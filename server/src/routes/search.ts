@@ -6,7 +6,6 @@ import { cursorFields, isTimestamp } from '../lib/listPaging';
 import { parseMoney, type MoneyField } from '../lib/money';
 import { baseUrlOf, bookForCaller } from '../lib/wire';
 import { readerFor } from '../plugins/database';
-import { withoutRepeatedWords } from '../repositories/bookSearchQuery';
 import { bookSearchRepository, type SearchCursor, type SearchFilters, type SearchSort, type TextMatch } from '../repositories/bookSearch';
 import { book, categorySlug, dollars, id, text } from '../schemas';
 
@@ -120,7 +119,7 @@ export default async function searchRoutes(app: FastifyInstance) {
         throw badRequest('minPrice is above maxPrice');
       }
       const filters: SearchFilters = {
-        text: isbn || words === undefined ? undefined : withoutRepeatedWords(words),
+        text: isbn ? undefined : words,
         isbn,
         category: query.category?.toLowerCase(),
         minPriceCents,
