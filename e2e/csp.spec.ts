@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { apiUrl, ports } from './support/env';
 
@@ -10,11 +11,13 @@ const directives = (policy: string) => new Map(policy.split(';').map((part) => {
   return [name, values] as const;
 }));
 
-test('pages arrive with a strict policy, and no inline script to allow', async ({ page }) => {
+test('pages arrive with a strict policy, and one inline script, allowed by its hash', async ({ page }) => {
   const response = await page.goto('/login');
   const headers = response?.headers() ?? {};
   const policy = directives(headers['content-security-policy'] ?? '');
-  expect(policy.get('script-src')).toEqual(["'self'", 'https://apis.google.com', `http://127.0.0.1:${ports.stripe}`]);
+  const [self, keptClicks, ...hosts] = policy.get('script-src') ?? [];
+  expect([self, hosts]).toEqual(["'self'", ['https://apis.google.com', `http://127.0.0.1:${ports.stripe}`]]);
+  expect(keptClicks).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
   expect(policy.get('connect-src')).toEqual(expect.arrayContaining([apiUrl, `http://127.0.0.1:${ports.auth}`]));
   expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
   expect(headers).toMatchObject({
@@ -23,9 +26,13 @@ test('pages arrive with a strict policy, and no inline script to allow', async (
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cross-origin-opener-policy': 'same-origin-allow-popups',
   });
-  // Every script of the HTML has a src, except the settings, which are data.
+  // One inline script, the one that keeps clicks made before the app is live, is the one the
+  // hash allows, and it ran; every other script of the HTML has a src, except the settings, data.
   const html = (await response?.text()) ?? '';
-  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, source]) => source);
+  expect(inline.map((source) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`)).toEqual([keptClicks]);
+  expect(await page.evaluate(() => Array.isArray(window.__keptClicks))).toBe(true);
+  const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => tag !== '<script>');
   expect(scripts.length).toBeGreaterThan(1);
   for (const tag of scripts) expect(tag).toMatch(/\bsrc="|type="application\/json"/);
   // The app started from those settings: the form went live.

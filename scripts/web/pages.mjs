@@ -7,12 +7,14 @@
 //   a book or seller the API does not know is a 404 page;
 // - every other route: the empty shell (dist/app.html).
 // The client settings are written into each page as a JSON data block (not an inline script, which
-// the Content-Security-Policy forbids), so no script request holds up the first paint.
+// the Content-Security-Policy forbids), so no script request holds up the first paint. The one
+// inline script, first in every page, keeps the clicks made before the app is live (kept-clicks.mjs).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { clientConfigDataBlock } from '../client-config.mjs';
+import { KEPT_CLICKS_TAG } from './kept-clicks.mjs';
 
 /** How long a page waits for the API's answers before it goes out without them. */
 export const DATA_WAIT_MS = 500;
@@ -28,7 +30,7 @@ const readIfExists = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf
  *   `prerenderer`: the path of dist-ssr/document.cjs, or the module itself.
  */
 export function createPages({ dist, prerenderer, env, extraScripts, fetchImpl = fetch, log = () => undefined, dataWaitMs = DATA_WAIT_MS }) {
-  const head = `${clientConfigDataBlock(env)}${extraScripts.map((src) => `<script defer src="${src}"></script>`).join('')}`;
+  const head = `${KEPT_CLICKS_TAG}${clientConfigDataBlock(env)}${extraScripts.map((src) => `<script defer src="${src}"></script>`).join('')}`;
   const withSettings = (html) => html.replace('<script src="/config.js"></script>', () => head);
 
   const index = readIfExists(path.join(dist, 'index.html'));

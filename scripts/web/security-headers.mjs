@@ -3,6 +3,7 @@
 // with the client's own defaults (src/config/env.ts), so a configured deployment allows its hosts
 // and nothing else. See docs/SECURITY.md.
 import { clientConfig } from '../client-config.mjs';
+import { KEPT_CLICKS_SOURCE } from './kept-clicks.mjs';
 
 const DEFAULT_API_URL = 'http://127.0.0.1:5000';
 const DEFAULT_PROJECT_ID = 'demo-book-resale';
@@ -76,7 +77,8 @@ export function contentSecurityPolicy(env, extraScripts = []) {
   const hosts = pageHosts(env, extraScripts);
   const directives = [
     ['default-src', "'self'"],
-    ['script-src', sources("'self'", GOOGLE_HELPER_SCRIPTS, hosts.stripe.script)],
+    // The one inline script, by its hash: it keeps the clicks made before the app is live.
+    ['script-src', sources("'self'", KEPT_CLICKS_SOURCE, GOOGLE_HELPER_SCRIPTS, hosts.stripe.script)],
     // Emotion (MUI) writes its styles into <style> elements at run time.
     ['style-src', "'self' 'unsafe-inline'"],
     ['img-src', sources("'self'", 'data:', 'blob:', hosts.images, hosts.stripe.img)],

@@ -1,9 +1,11 @@
 /**
  * @jest-environment node
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { KEPT_CLICKS_SOURCE } from '../../scripts/web/kept-clicks.mjs';
 import { createPages, type Prerenderer } from '../../scripts/web/pages.mjs';
 
 // The pages the web server answers: prerendered files, the pages rendered with the API's answers
@@ -134,8 +136,12 @@ it('writes the client settings as a JSON data block and deferred extra scripts i
       '<script type="application/json" id="app-config">{"API_URL":"http://api.test/","STRIPE_PUBLISHABLE_KEY":"pk_test_x"}</script>',
     );
     expect(page).toContain('<script defer src="http://127.0.0.1:2/v3/"></script>');
-    // No inline script for the Content-Security-Policy to allow: each script has a src or is data.
-    const scripts = page.match(/<script\b[^>]*>/g) ?? [];
+    // One inline script, first in the head, the one whose hash the Content-Security-Policy
+    // allows (the clicks kept before the app is live); every other script has a src or is data.
+    const inline = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, source]) => source);
+    expect(inline.map((source) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`)).toEqual([KEPT_CLICKS_SOURCE]);
+    expect(page.indexOf('<script>')).toBeLessThan(page.indexOf('<script type="application/json"'));
+    const scripts = (page.match(/<script\b[^>]*>/g) ?? []).filter((tag) => tag !== '<script>');
     expect(scripts.every((tag) => /\bsrc="|type="application\/json"/.test(tag))).toBe(true);
   }
 });

@@ -1,11 +1,16 @@
 /**
  * @jest-environment node
  */
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { http, passthrough } from 'msw';
 import { server as network } from '../../src/testing/server';
 import { createStaticServer } from '../../scripts/serve-static.mjs';
+import { KEPT_CLICKS_SCRIPT } from '../../scripts/web/kept-clicks.mjs';
 import { contentSecurityPolicy, webSecurityHeaders } from '../../scripts/web/security-headers.mjs';
+
+/** The one inline script the pages carry (the clicks kept before the app is live), by its hash. */
+const KEPT_CLICKS = `'sha256-${createHash('sha256').update(KEPT_CLICKS_SCRIPT).digest('base64')}'`;
 
 // The web server's security headers: the policy's hosts come from the client settings, so the
 // offline stack and a deployment with real services each get their own and no other.
@@ -51,7 +56,7 @@ describe('the Content-Security-Policy', () => {
     expect(contentSecurityPolicy(LOCAL_STACK)).toBe(
       [
         "default-src 'self'",
-        "script-src 'self' https://apis.google.com http://127.0.0.1:12111",
+        `script-src 'self' ${KEPT_CLICKS} https://apis.google.com http://127.0.0.1:12111`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob: http://127.0.0.1:5000",
         "connect-src 'self' http://127.0.0.1:5000 http://127.0.0.1:9099 http://127.0.0.1:12111",
@@ -73,7 +78,7 @@ describe('the Content-Security-Policy', () => {
 
   it('allows the real services a configured deployment uses, and no local host', () => {
     const policy = directives(contentSecurityPolicy(REAL, []));
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://apis.google.com', 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(policy.get('script-src')).toEqual(["'self'", KEPT_CLICKS, 'https://apis.google.com', 'https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(policy.get('connect-src')).toEqual([
       "'self'",
       'https://api.shop.example',
@@ -107,7 +112,7 @@ describe('the Content-Security-Policy', () => {
     const firebaseWithSandbox = directives(
       contentSecurityPolicy({ ...REAL, FIREBASE_AUTH_EMULATOR_HOST: '', STRIPE_PUBLISHABLE_KEY: 'pk_test_sandbox' }, [SANDBOX_SCRIPT]),
     );
-    expect(firebaseWithSandbox.get('script-src')).toEqual(["'self'", 'https://apis.google.com', 'http://127.0.0.1:12111']);
+    expect(firebaseWithSandbox.get('script-src')).toEqual(["'self'", KEPT_CLICKS, 'https://apis.google.com', 'http://127.0.0.1:12111']);
     expect(firebaseWithSandbox.get('frame-src')).toEqual(['https://shop-prod.firebaseapp.com']);
   });
 

@@ -65,12 +65,17 @@ describe('the heart on a book card', () => {
     expect(heart).toHaveAccessibleName('Save to favourites');
   });
 
-  it('is not there for a visitor, who has no favourites (and nothing is asked)', async () => {
+  it("sends a visitor to log in and back to the page, and asks nothing of the API", async () => {
+    const user = userEvent.setup();
     const { calls } = serveFavourites([]);
-    renderCard(signedOutState());
+    const { router } = renderWithProviders(<BookCard book={dune} onBook={jest.fn()} />, { preloadedState: signedOutState(), route: '/search?q=dune' });
 
-    expect(screen.getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /favourites/ })).not.toBeInTheDocument();
+    const heart = screen.getByRole('button', { name: 'Save to favourites' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/search?q=dune' });
     expect(calls).toHaveLength(0);
   });
 });

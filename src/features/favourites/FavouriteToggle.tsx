@@ -1,9 +1,15 @@
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import IconButton from '@mui/material/IconButton';
+import { useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { favouritesCopy } from './copy';
+import { paths } from '../../config/paths';
+import { useKeptClick } from '../../lib/keptClicks';
+import { useHydrated } from '../../lib/useHydrated';
 import { selectAuthStatus } from '../auth/authSlice';
+import type { FromState } from '../roles/guards';
+import { favouritesCopy } from './copy';
 import { useGetFavouritesQuery, useSetFavouriteMutation, type FavouriteChange } from './favouritesApi';
 
 interface Props {
@@ -15,24 +21,45 @@ interface Props {
 }
 
 /**
- * The heart on a book: pressed while the book is among the signed-in user's favourites. Visitors
- * have no favourites, so they get no heart.
+ * The heart on a book: pressed while the book is among the signed-in user's favourites. A visitor
+ * who taps it logs in first and comes back. The server's HTML shows it before the app is live and
+ * knows the session; a click then is kept and carried out once it does (lib/keptClicks).
  */
 export function FavouriteToggle({ bookId, book, describedBy }: Props) {
-  const signedIn = useAppSelector(selectAuthStatus) === 'signed-in';
-  const { saved } = useGetFavouritesQuery(undefined, {
+  const status = useAppSelector(selectAuthStatus);
+  const signedIn = status === 'signed-in';
+  const hydrated = useHydrated();
+  const { saved, answered } = useGetFavouritesQuery(undefined, {
     skip: !signedIn,
-    selectFromResult: ({ data }) => ({ saved: data?.some((favourite) => favourite.bookId === bookId) ?? false }),
+    selectFromResult: ({ data, isSuccess, isError }) => ({
+      saved: data?.some((favourite) => favourite.bookId === bookId) ?? false,
+      answered: isSuccess || isError,
+    }),
   });
+  // Ready once the heart shows what it will do: a visitor's, or the buyer's with their favourites.
+  const ready = hydrated && (status === 'signed-out' || (signedIn && answered));
   const [setFavourite] = useSetFavouriteMutation();
-  if (!signedIn) return null;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const heart = useRef<HTMLButtonElement>(null);
+
+  const toggle = () => {
+    if (signedIn) void setFavourite({ bookId, saved: !saved, book });
+    else void navigate(paths.login, { state: { from: `${location.pathname}${location.search}` } satisfies FromState });
+  };
+  const keepClick = useKeptClick(`favourite:${bookId}`, ready, heart, toggle);
+
   return (
     <IconButton
+      ref={heart}
+      {...keepClick}
       aria-pressed={saved}
       aria-label={saved ? favouritesCopy.remove : favouritesCopy.save}
       aria-describedby={describedBy}
       color={saved ? 'error' : 'default'}
-      onClick={() => void setFavourite({ bookId, saved: !saved, book })}
+      // A click kept before the app was live waits here, shown as busy.
+      sx={{ '&[aria-busy="true"]': { color: 'error.main', opacity: 0.6 } }}
+      onClick={ready ? toggle : undefined}
     >
       {saved ? <FavoriteIcon /> : <FavoriteBorderIcon />}
     </IconButton>
