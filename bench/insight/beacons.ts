@@ -2,28 +2,31 @@
  * Beacons against buyers: one API process on a generated shop takes `POST /views` beacons at
  * BENCH_INSIGHT_RATE a second from one process (beaconLoad.ts) while another sends the buyers'
  * mix as fast as its clients are answered (bench/inventory/throughput.ts, closed loop). Rounds of
- * BENCH_INSIGHT_SECONDS alternate without beacons (A) and with them (B), so both sides see the
- * same machine. After each B round, and a wait of twice the API's flush interval, the rows of
- * `book_views` are counted: every beacon is a new session, so each one answered 204 should be one
- * row.
+ * BENCH_INSIGHT_SECONDS go round without beacons (A), with them (B), and with the same beacons
+ * sent to a bare receiver in a process of its own instead (C, bareReceiver.ts: the floor, what the
+ * beacons' traffic alone takes from the buyers on this machine), so all three see the same machine.
+ * After each B round, and a wait of twice the API's flush interval, the rows of `book_views` are
+ * counted: every beacon is a new session, so each one answered 204 should be one row.
  */
 import path from 'node:path';
 import type { Db } from '../../server/src/db/db';
 import { createPgliteDb } from '../../server/src/db/pglite';
 import { createPostgresDb } from '../../server/src/db/postgres';
-import { onStop, ROOT, start } from '../lib/processes';
+import { onStop, ROOT, start, startAndReadLine } from '../lib/processes';
 import { percentile } from '../lib/stats';
 import { cpuSpan, type CpuSpan } from './cpu';
 import { shopDatabase, startApi } from './shop';
 
 export interface BeaconRound {
-  kind: 'A' | 'B';
+  /** A: no beacons; B: beacons into the API; C: the same beacons into the bare receiver. */
+  kind: 'A' | 'B' | 'C';
   /** The buyers' requests answered a second. */
   buyersPerSecond: number;
   buyerFailures: number;
   beacons?: BeaconAnswer;
   /** Rows of `book_views` this round added, counted after the flush interval twice over. */
   rowsAdded?: number;
+  /** In a C round, `api` is the bare receiver's share. */
   cpu: CpuSpan;
 }
 
@@ -89,14 +92,24 @@ async function withBeacons<T>(base: string, rate: number, books: number, seed: n
   return { result, beacons: JSON.parse(json) as BeaconAnswer };
 }
 
-export async function measureBeacons(postgres: string | undefined, options: { books: number; rate: number; seconds: number; pairs: number }): Promise<BeaconFigures> {
-  const { books, rate, seconds, pairs } = options;
+/** The bare receiver (bareReceiver.ts) in its own process. */
+async function startBareReceiver(): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
+  const receiver = await startAndReadLine('bare receiver', process.execPath, ['--import', 'tsx', path.join(__dirname, 'bareReceiver.ts')], 'READY ', 60_000, {
+    stopByClosingStdin: true,
+  });
+  onStop(() => receiver.started.stop());
+  return { url: receiver.value, pid: receiver.started.child.pid, stop: () => receiver.started.stop() };
+}
+
+export async function measureBeacons(postgres: string | undefined, options: { books: number; rate: number; seconds: number; rounds: number }): Promise<BeaconFigures> {
+  const { books, rate, seconds, rounds: triples } = options;
   const database = postgres ? 'PostgreSQL' : 'PGlite';
-  console.log(`Beacons: ${rate.toLocaleString('en-US')} a second against the buyers' mix (${CLIENTS} clients, closed loop), ${books.toLocaleString('en-US')} books on ${database}, ${pairs} pairs of ${seconds} s rounds`);
+  console.log(`Beacons: ${rate.toLocaleString('en-US')} a second against the buyers' mix (${CLIENTS} clients, closed loop), ${books.toLocaleString('en-US')} books on ${database}, ${triples} times round A, B and C, each ${seconds} s`);
   const shop = await shopDatabase(postgres, books);
   // No rollup timer: the rollup's cost is measured apart (stats at scale), and it would land in A and B rounds alike.
   const api = await startApi(shop, { INSIGHT_VIEW_FLUSH_MS: String(FLUSH_MS), INSIGHT_ROLLUP_INTERVAL_MS: '0' });
   onStop(() => api.stop());
+  const bare = await startBareReceiver();
   const settle = () => new Promise((resolve) => setTimeout(resolve, 2 * FLUSH_MS + 500));
 
   // Warm both paths: the buyers' first requests pay for plans and caches, the beacons' for the insert's.
@@ -106,33 +119,39 @@ export async function measureBeacons(postgres: string | undefined, options: { bo
   let rows = (await api.count()).rows;
 
   const rounds: BeaconRound[] = [];
-  for (let round = 0; round < pairs * 2; round += 1) {
+  for (let round = 0; round < triples * 3; round += 1) {
     const seed = 10 + round;
-    const cpu = cpuSpan(api.pid);
-    if (round % 2 === 0) {
+    const kind = (['A', 'B', 'C'] as const)[round % 3];
+    const cpu = cpuSpan(kind === 'C' ? bare.pid : api.pid);
+    if (kind === 'A') {
       const load = await buyers(api.url, seconds, seed);
-      rounds.push({ kind: 'A', buyersPerSecond: load.perSecond, buyerFailures: load.failures, cpu: cpu() });
+      rounds.push({ kind, buyersPerSecond: load.perSecond, buyerFailures: load.failures, cpu: cpu() });
+    } else if (kind === 'C') {
+      const { result: load, beacons } = await withBeacons(bare.url, rate, books, seed, () => buyers(api.url, seconds, seed));
+      rounds.push({ kind, buyersPerSecond: load.perSecond, buyerFailures: load.failures, beacons, cpu: cpu() });
     } else {
       const { result: load, beacons } = await withBeacons(api.url, rate, books, seed, () => buyers(api.url, seconds, seed));
       const used = cpu();
       answered += beacons.answered;
       await settle();
       const now = (await api.count()).rows;
-      rounds.push({ kind: 'B', buyersPerSecond: load.perSecond, buyerFailures: load.failures, beacons, rowsAdded: now - rows, cpu: used });
+      rounds.push({ kind, buyersPerSecond: load.perSecond, buyerFailures: load.failures, beacons, rowsAdded: now - rows, cpu: used });
       rows = now;
     }
     const last = rounds[rounds.length - 1];
     const beaconText = last.beacons
-      ? `; beacons ${last.beacons.answered} of ${last.beacons.sent} answered 204 (${(last.beacons.sent / last.beacons.seconds).toFixed(0)}/s), p95 ${percentile([...last.beacons.latencies].sort((a, b) => a - b), 95)} ms, rows added ${last.rowsAdded}`
+      ? `; beacons ${last.beacons.answered} of ${last.beacons.sent} answered 204 (${(last.beacons.sent / last.beacons.seconds).toFixed(0)}/s), p95 ${percentile([...last.beacons.latencies].sort((a, b) => a - b), 95)} ms` +
+        (last.kind === 'B' ? `, rows added ${last.rowsAdded}` : ', into the bare receiver')
       : '';
     const { api: apiCores, postgres: postgresCores, machine } = last.cpu;
     const generator = last.beacons?.cpuSeconds === undefined ? '' : `, the beacons' generator ${(last.beacons.cpuSeconds / last.cpu.seconds).toFixed(2)}`;
     console.log(
       `  round ${round + 1} (${last.kind}): buyers ${last.buyersPerSecond.toFixed(1)} req/s, ${last.buyerFailures} failures${beaconText}; ` +
-        `CPU cores busy: the API ${apiCores.toFixed(2)}, PostgreSQL ${postgresCores.toFixed(2)}${generator}, the machine ${machine.toFixed(2)}`,
+        `CPU cores busy: ${last.kind === 'C' ? 'the bare receiver' : 'the API'} ${apiCores.toFixed(2)}, PostgreSQL ${postgresCores.toFixed(2)}${generator}, the machine ${machine.toFixed(2)}`,
     );
   }
   const before = await api.count();
+  await bare.stop();
   await api.stop();
   // The API wrote what waited as it closed: count again from a process of our own (PGlite's files are free now).
   const db: Db = shop.url

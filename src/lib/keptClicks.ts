@@ -32,24 +32,27 @@ export function takeKeptClick(key: string): KeptClick | undefined {
 /**
  * Keeps the clicks on a control of a server-rendered page until `ready`, then carries out the one
  * made before, if any. A toggle that by then already shows what the click asked for (a heart the
- * buyer's favourites show pressed) is left as it is. Spread what it returns on the control.
+ * buyer's favourites show pressed) is left as it is. Spread what it returns on the control, always:
+ * once ready, the mark is taken off the element itself, so the control need not render again for
+ * it (a page of result cards re-renders none of its hearts when the session becomes known).
  */
 export function useKeptClick(
   key: string,
   ready: boolean,
   control: RefObject<HTMLElement | null>,
   carryOut: () => void,
-): { 'data-keep-click'?: string } {
+): { 'data-keep-click': string } {
   useEffect(() => {
     if (!ready) return;
+    const element = control.current;
+    element?.removeAttribute('data-keep-click');
     const kept = takeKeptClick(key);
     if (!kept) return;
-    const element = control.current;
     element?.removeAttribute('aria-busy');
     if (kept.pressed !== null && element && element.getAttribute('aria-pressed') !== kept.pressed) return;
     carryOut();
     // Once, when the control becomes ready: later clicks go through its own handler.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, key]);
-  return ready ? {} : { 'data-keep-click': key };
+  return { 'data-keep-click': key };
 }

@@ -1,6 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 import { autofillDetection, autofillKeyframes } from './autofill';
 import { focusRingStyles, focusVisibleRing } from './focusRing';
+import { keptClickStyles } from './keptClicks';
 import { stillSkeletonStyles } from './motion';
 import { toastStyles } from './toasts';
 
@@ -23,7 +24,7 @@ export const theme = createTheme({
     h2: { fontSize: '1.8rem', fontWeight: 700 },
   },
   components: {
-    MuiCssBaseline: { styleOverrides: { ...focusRingStyles, ...toastStyles, ...autofillKeyframes } },
+    MuiCssBaseline: { styleOverrides: { ...focusRingStyles, ...toastStyles, ...autofillKeyframes, ...keptClickStyles } },
     MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true }, styleOverrides: { input: autofillDetection } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
     MuiSkeleton: { styleOverrides: stillSkeletonStyles },

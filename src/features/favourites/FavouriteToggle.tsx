@@ -1,7 +1,7 @@
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import IconButton from '@mui/material/IconButton';
-import { useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../config/paths';
@@ -48,20 +48,30 @@ export function FavouriteToggle({ bookId, book, describedBy }: Props) {
     else void navigate(paths.login, { state: { from: `${location.pathname}${location.search}` } satisfies FromState });
   };
   const keepClick = useKeptClick(`favourite:${bookId}`, ready, heart, toggle);
+  // The button itself renders again only when what it shows changes: a page of results does not
+  // draw its hearts twice when the session becomes known. Its click goes to the latest toggle.
+  const latest = useRef({ ready, toggle });
+  latest.current = { ready, toggle };
+  const onClick = useCallback(() => {
+    if (latest.current.ready) latest.current.toggle();
+  }, []);
 
-  return (
-    <IconButton
-      ref={heart}
-      {...keepClick}
-      aria-pressed={saved}
-      aria-label={saved ? favouritesCopy.remove : favouritesCopy.save}
-      aria-describedby={describedBy}
-      color={saved ? 'error' : 'default'}
-      // A click kept before the app was live waits here, shown as busy.
-      sx={{ '&[aria-busy="true"]': { color: 'error.main', opacity: 0.6 } }}
-      onClick={ready ? toggle : undefined}
-    >
-      {saved ? <FavoriteIcon /> : <FavoriteBorderIcon />}
-    </IconButton>
+  return useMemo(
+    () => (
+      <IconButton
+        ref={heart}
+        {...keepClick}
+        aria-pressed={saved}
+        aria-label={saved ? favouritesCopy.remove : favouritesCopy.save}
+        aria-describedby={describedBy}
+        color={saved ? 'error' : 'default'}
+        onClick={onClick}
+      >
+        {saved ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+      </IconButton>
+    ),
+    // keepClick is the same mark for the same book.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [saved, describedBy, bookId, onClick],
   );
 }
