@@ -1,4 +1,4 @@
-import { expect, holdRequests, signUp, test, uniqueEmail } from './fixtures';
+import { expect, holdRequests, logIn, signUp, test, uniqueEmail } from './fixtures';
 import { apiUrl } from './support/env';
 
 /**
@@ -32,4 +32,24 @@ test('a click on the heart of a server-rendered book page before the app is live
 
   await page.goto('/dashboard/favourites');
   await expect(page.getByRole('main').getByRole('link', { name: 'The Histories' })).toBeVisible();
+});
+
+test("a visitor's click on the heart before the app is live asks them to log in, and brings them back to the book", async ({ page }) => {
+  const found = (await (await fetch(`${apiUrl}/books/search?q=${encodeURIComponent('The Histories')}`)).json()) as {
+    items: Array<{ _id: string; name: string }>;
+  };
+  const book = found.items.find((item) => item.name === 'The Histories');
+  expect(book).toBeDefined();
+
+  const release = await holdRequests(page, /\/static\/js\/main\.[0-9a-f]+\.js$/);
+  await page.goto(`/books/${book!._id}`, { waitUntil: 'commit' });
+  const heart = page.getByRole('main').getByRole('button', { name: 'Save to favourites' });
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-busy', 'true');
+
+  release();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, 'buyer@bookresale.test');
+  await expect(page).toHaveURL(new RegExp(`/books/${book!._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'The Histories' })).toBeVisible();
 });

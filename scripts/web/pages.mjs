@@ -8,7 +8,7 @@
 // - every other route: the empty shell (dist/app.html).
 // The client settings are written into each page as a JSON data block (not an inline script, which
 // the Content-Security-Policy forbids), so no script request holds up the first paint. The one
-// inline script, first in every page, keeps the clicks made before the app is live (kept-clicks.mjs).
+// inline script, the first script of every page, keeps the clicks made before the app is live (kept-clicks.mjs).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

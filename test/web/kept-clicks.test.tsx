@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { useRef, useState } from 'react';
 import { KEPT_CLICKS_SCRIPT } from '../../scripts/web/kept-clicks.mjs';
 import { authStateChanged } from '../../src/features/auth/authSlice';
@@ -7,7 +8,8 @@ import { dune } from '../../src/features/catalogue/testBooks';
 import { aFavourite, serveFavourites } from '../../src/features/favourites/testSupport';
 import { useKeptClick } from '../../src/lib/keptClicks';
 import { testUser } from '../../src/testing/fakeServices';
-import { renderWithProviders, signedInState } from '../../src/testing/renderWithProviders';
+import { renderWithProviders, signedInState, signedOutState } from '../../src/testing/renderWithProviders';
+import { API, server } from '../../src/testing/server';
 
 // The clicks made on a server-rendered page before the app is live: the page's inline script
 // (scripts/web/kept-clicks.mjs) keeps them, and the control carries them out once it is ready
@@ -83,13 +85,26 @@ describe("the page's inline script", () => {
     fireEvent.click(notify);
     expect(window.__keptClicks).toEqual([{ key: 'notify:b1', pressed: null }]);
   });
+
+  it("keeps a double click on a toggle as one click", () => {
+    render(
+      <button type="button" data-keep-click="favourite:b1" aria-pressed="false">
+        Heart
+      </button>,
+    );
+    const heart = screen.getByRole('button', { name: 'Heart' });
+    fireEvent.click(heart, { detail: 1 });
+    fireEvent.click(heart, { detail: 2 });
+    expect(window.__keptClicks).toEqual([{ key: 'favourite:b1', pressed: 'false' }]);
+    expect(heart).toHaveAttribute('aria-busy', 'true');
+  });
 });
 
 function Toggle({ ready, pressedOnceReady, onCarryOut }: { ready: boolean; pressedOnceReady: boolean; onCarryOut: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
-  const keep = useKeptClick('favourite:b1', ready, button, onCarryOut);
+  const { mark, onClick } = useKeptClick('favourite:b1', ready, button, onCarryOut);
   return (
-    <button type="button" ref={button} {...keep} aria-pressed={ready ? pressedOnceReady : false} onClick={ready ? onCarryOut : undefined}>
+    <button type="button" ref={button} {...mark} aria-pressed={ready ? pressedOnceReady : false} onClick={onClick}>
       Heart
     </button>
   );
@@ -136,6 +151,18 @@ describe('useKeptClick', () => {
     expect(screen.getByRole('button', { name: 'Heart' })).not.toHaveAttribute('aria-busy');
   });
 
+  it('drops the click kept for a control that goes before it is ready: the next one of that key was not clicked', () => {
+    const carryOut = jest.fn();
+    const { unmount } = render(<Harness pressedOnceReady={false} onCarryOut={carryOut} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Heart' }));
+    unmount();
+    expect(window.__keptClicks).toEqual([]);
+
+    render(<Harness pressedOnceReady={false} onCarryOut={carryOut} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Ready' }));
+    expect(carryOut).not.toHaveBeenCalled();
+  });
+
   it('carries nothing out when nothing was kept', () => {
     const carryOut = jest.fn();
     render(<Harness pressedOnceReady={false} onCarryOut={carryOut} />);
@@ -145,7 +172,14 @@ describe('useKeptClick', () => {
 });
 
 describe('the heart on a book, before the session is known', () => {
-  beforeEach(() => localStorage.setItem('accessToken', 't0k'));
+  beforeEach(() => {
+    localStorage.setItem('accessToken', 't0k');
+    // The session the identity provider restores: its API token, then its roles.
+    server.use(
+      http.get(`${API}/jwt`, () => HttpResponse.json({ accessToken: 't0k' })),
+      http.get(`${API}/users/:role/:email`, () => HttpResponse.json({ isAdmin: false, isSeller: false })),
+    );
+  });
 
   it('keeps its click while the session loads, and saves the book once the buyer is known', async () => {
     const { calls } = serveFavourites([]);
@@ -184,5 +218,23 @@ describe('the heart on a book, before the session is known', () => {
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(heart).not.toHaveAttribute('aria-busy'));
     expect(calls.map((call) => call.method)).toEqual(['GET']);
+  });
+
+  it("keeps a click made while the session changes (a visitor signs in in another tab) until the buyer's favourites are in", async () => {
+    const { calls, release } = serveFavourites([], { holdList: true });
+    const { store, services } = renderWithProviders(<BookCard book={dune} onBook={jest.fn()} />, { preloadedState: signedOutState() });
+    act(() => {
+      services.auth.emit(testUser);
+      store.dispatch(authStateChanged(testUser));
+    });
+    await waitFor(() => expect(calls.map((call) => call.method)).toEqual(['GET']));
+    const heart = screen.getByRole('button', { name: 'Save to favourites' });
+    fireEvent.click(heart);
+    expect(heart).toHaveAttribute('aria-busy', 'true');
+
+    release();
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT' && call.path === '/favourites/b1')).toBe(true));
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+    expect(heart).not.toHaveAttribute('aria-busy');
   });
 });

@@ -1,7 +1,7 @@
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import IconButton from '@mui/material/IconButton';
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../config/paths';
@@ -45,22 +45,19 @@ export function FavouriteToggle({ bookId, book, describedBy }: Props) {
 
   const toggle = () => {
     if (signedIn) void setFavourite({ bookId, saved: !saved, book });
-    else void navigate(paths.login, { state: { from: `${location.pathname}${location.search}` } satisfies FromState });
+    else void navigate(paths.login, { state: { from: `${location.pathname}${location.search}${location.hash}` } satisfies FromState });
   };
-  const keepClick = useKeptClick(`favourite:${bookId}`, ready, heart, toggle);
+  const { mark, onClick } = useKeptClick(`favourite:${bookId}`, ready, heart, toggle);
+
   // The button itself renders again only when what it shows changes: a page of results does not
   // draw its hearts twice when the session becomes known. Its click goes to the latest toggle.
-  const latest = useRef({ ready, toggle });
-  latest.current = { ready, toggle };
-  const onClick = useCallback(() => {
-    if (latest.current.ready) latest.current.toggle();
-  }, []);
-
   return useMemo(
     () => (
       <IconButton
         ref={heart}
-        {...keepClick}
+        {...mark}
+        // The page's script marks a click kept before the app was live as busy.
+        suppressHydrationWarning
         aria-pressed={saved}
         aria-label={saved ? favouritesCopy.remove : favouritesCopy.save}
         aria-describedby={describedBy}
@@ -70,7 +67,7 @@ export function FavouriteToggle({ bookId, book, describedBy }: Props) {
         {saved ? <FavoriteIcon /> : <FavoriteBorderIcon />}
       </IconButton>
     ),
-    // keepClick is the same mark for the same book.
+    // The mark is the same for the same book.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [saved, describedBy, bookId, onClick],
   );

@@ -9,10 +9,11 @@ export interface FavouriteCall {
 }
 
 /**
- * The favourites API in memory: GET lists `saved`, PUT and DELETE change it (each held until
- * `release` when `hold` is set, or answered by `refuse`), every call recorded.
+ * The favourites API in memory: GET lists `saved`, PUT and DELETE change it (the changes held until
+ * `release` when `hold` is set, the list when `holdList` is, or answered by `refuse`), every call
+ * recorded.
  */
-export function serveFavourites(initial: Favourite[], options: { hold?: boolean; refuse?: () => Response } = {}) {
+export function serveFavourites(initial: Favourite[], options: { hold?: boolean; holdList?: boolean; refuse?: () => Response } = {}) {
   let saved = [...initial];
   const calls: FavouriteCall[] = [];
   let release: () => void = () => undefined;
@@ -22,8 +23,9 @@ export function serveFavourites(initial: Favourite[], options: { hold?: boolean;
   const record = (request: Request) =>
     calls.push({ method: request.method, path: new URL(request.url).pathname, authorization: request.headers.get('authorization') });
   server.use(
-    http.get(`${API}/favourites`, ({ request }) => {
+    http.get(`${API}/favourites`, async ({ request }) => {
       record(request);
+      if (options.holdList) await held;
       return HttpResponse.json(saved);
     }),
     http.put(`${API}/favourites/:bookId`, async ({ request, params }) => {
