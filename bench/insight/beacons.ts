@@ -2,9 +2,10 @@
  * Beacons against buyers: one API process on a generated shop takes `POST /views` beacons at
  * BENCH_INSIGHT_RATE a second from one process (beaconLoad.ts) while another sends the buyers'
  * mix as fast as its clients are answered (bench/inventory/throughput.ts, closed loop). Rounds of
- * BENCH_INSIGHT_SECONDS go round without beacons (A), with them (B), and with the same beacons
- * sent to a bare receiver in a process of its own instead (C, bareReceiver.ts: the floor, what the
- * beacons' traffic alone takes from the buyers on this machine), so all three see the same machine.
+ * BENCH_INSIGHT_SECONDS go without beacons (A), with them (B), and with the same beacons sent to a
+ * bare receiver in a process of its own instead (C, bareReceiver.ts: the floor, what the beacons'
+ * traffic alone takes from the buyers on this machine), each B and C between two A rounds
+ * (A B A C … A), so all three see the same machine.
  * After each B round, and a wait of twice the API's flush interval, the rows of `book_views` are
  * counted: every beacon is a new session, so each one answered 204 should be one row.
  */
@@ -104,7 +105,7 @@ async function startBareReceiver(): Promise<{ url: string; pid: number | undefin
 export async function measureBeacons(postgres: string | undefined, options: { books: number; rate: number; seconds: number; rounds: number }): Promise<BeaconFigures> {
   const { books, rate, seconds, rounds: triples } = options;
   const database = postgres ? 'PostgreSQL' : 'PGlite';
-  console.log(`Beacons: ${rate.toLocaleString('en-US')} a second against the buyers' mix (${CLIENTS} clients, closed loop), ${books.toLocaleString('en-US')} books on ${database}, ${triples} times round A, B and C, each ${seconds} s`);
+  console.log(`Beacons: ${rate.toLocaleString('en-US')} a second against the buyers' mix (${CLIENTS} clients, closed loop), ${books.toLocaleString('en-US')} books on ${database}, rounds of ${seconds} s: A B A C ${triples} times over, and A`);
   const shop = await shopDatabase(postgres, books);
   // No rollup timer: the rollup's cost is measured apart (stats at scale), and it would land in A and B rounds alike.
   const api = await startApi(shop, { INSIGHT_VIEW_FLUSH_MS: String(FLUSH_MS), INSIGHT_ROLLUP_INTERVAL_MS: '0' });
@@ -119,9 +120,11 @@ export async function measureBeacons(postgres: string | undefined, options: { bo
   let rows = (await api.count()).rows;
 
   const rounds: BeaconRound[] = [];
-  for (let round = 0; round < triples * 3; round += 1) {
+  // Each round with beacons between two without: A B A C, so many times over, and a last A.
+  const kinds = [...Array.from({ length: triples }, () => ['A', 'B', 'A', 'C'] as const).flat(), 'A' as const];
+  for (let round = 0; round < kinds.length; round += 1) {
     const seed = 10 + round;
-    const kind = (['A', 'B', 'C'] as const)[round % 3];
+    const kind = kinds[round];
     const cpu = cpuSpan(kind === 'C' ? bare.pid : api.pid);
     if (kind === 'A') {
       const load = await buyers(api.url, seconds, seed);

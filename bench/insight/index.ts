@@ -4,7 +4,8 @@
  * - Beacons (beacons.ts): the buyers' requests a second with 5,000 beacons a second and without,
  *   in alternate rounds on one API process, the beacons' p95, and every beacon answered 204
  *   written once (PostgreSQL with DATABASE_URL, else PGlite); beside them, the same beacons into
- *   a bare receiver that does nothing: the most any API could keep for the buyers on this machine.
+ *   a bare receiver that does nothing: the most any API could keep for the buyers on this machine,
+ *   with the beacons' generator on the same cores.
  * - Stats at scale (scale.ts, PostgreSQL only): the Stats and Insight routes' p95 over 10,000
  *   sellers, 10,000,000 raw views and a year of rollups, and one rollup's time.
  * BENCH_INSIGHT_ONLY=beacons or =scale runs one of them.
@@ -35,6 +36,7 @@ function printBeacons(figures: BeaconFigures): void {
       const after = figures.rounds.slice(index + 1).find((side) => side.kind === 'A');
       return [round.buyersPerSecond / mean([before, after].flatMap((side) => (side ? [side.buyersPerSecond] : [])))];
     });
+  const sum = (rounds: typeof a, key: 'sent' | 'answered' | 'failures' | 'seconds') => rounds.reduce((total, round) => total + (round.beacons?.[key] ?? 0), 0);
   const latencies = b.flatMap((round) => round.beacons?.latencies ?? []).sort((x, y) => x - y);
   const sent = b.reduce((sum, round) => sum + (round.beacons?.sent ?? 0), 0);
   const answered = b.reduce((sum, round) => sum + (round.beacons?.answered ?? 0), 0);
@@ -59,12 +61,18 @@ function printBeacons(figures: BeaconFigures): void {
     },
     { figure: "buyers' req/s with the beacons into a bare receiver (C)", value: c.length ? medianWithRange(c.map((round) => round.buyersPerSecond)) : 'none', target: '', met: '' },
     {
-      figure: 'the floor: bare receiver ÷ without (mean C ÷ mean A; each C); the most an API could keep here',
+      figure: 'the floor: bare receiver ÷ without (mean C ÷ mean A; each C); the most an API could keep beside this generator',
       value: c.length ? `${floorRatio.toFixed(2)} (${ratiosOf('C').map((value) => value.toFixed(2)).join(', ')})` : 'none',
       target: '',
       met: '',
     },
     { figure: 'the API against the floor (mean B ÷ mean C)', value: c.length ? (ratio / floorRatio).toFixed(2) : 'none', target: '', met: '' },
+    {
+      figure: 'beacons into the bare receiver sent / answered 204 / failed (C)',
+      value: c.length ? `${sum(c, 'sent')} / ${sum(c, 'answered')} / ${sum(c, 'failures')} (${(sum(c, 'sent') / sum(c, 'seconds')).toFixed(0)} a second)` : 'none',
+      target: 'none failed',
+      met: c.length ? (sum(c, 'failures') === 0 ? 'yes' : 'NO') : '',
+    },
     { figure: 'beacons sent / answered 204 / failed', value: `${sent} / ${answered} / ${failures} (${(sent / seconds).toFixed(0)} a second; answers ${JSON.stringify(statuses)})`, target: 'none failed', met: failures === 0 ? 'yes' : 'NO' },
     {
       figure: 'beacon answer p50 / p95 / p99 / max (ms, from when due)',
